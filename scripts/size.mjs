@@ -1,0 +1,70 @@
+// `npm run size`: the gzip budgets of DESIGN.md, measured the way a site would ship each entry:
+// bundled with its imports, minified, gzip level 9. 1 KB = 1000 bytes (the stricter reading).
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './lib/run.mjs';
+
+const platformDir = join(root, 'packages/platform');
+const KB = 1000;
+/** Budgets per public entry (subpath of @tarmac/platform), from DESIGN.md. */
+const budgets = {
+  consent: 4 * KB,
+  'consent/stub': 0.8 * KB,
+  logger: 3.5 * KB,
+  analytics: 2 * KB,
+  perf: 5 * KB,
+  loader: 2.5 * KB,
+  signals: 3 * KB,
+  i18n: 5 * KB,
+};
+const totalBudget = 25 * KB;
+/** Files the build emits beside the entries that have a budget of their own. */
+const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB };
+
+async function gzipSize(contents, resolveDir) {
+  const result = await build({
+    stdin: { contents, resolveDir, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', write: false, platform: 'browser', target: 'es2020',
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+const pkg = JSON.parse(readFileSync(join(platformDir, 'package.json'), 'utf8'));
+const entries = Object.entries(pkg.exports).map(([key, target]) => ({
+  name: key.replace(/^\.\//, ''),
+  file: join(platformDir, typeof target === 'string' ? target : target.default),
+}));
+
+const rows = [];
+let failed = false;
+for (const { name, file } of entries) {
+  if (!existsSync(file)) {
+    console.error(`✗ ${name}: ${file} is missing — run \`npm run build\` first`);
+    process.exit(1);
+  }
+  const size = await gzipSize(`export * from ${JSON.stringify(file)};`, platformDir);
+  rows.push({ name, size, budget: budgets[name] });
+}
+for (const [rel, budget] of Object.entries(extraFiles)) {
+  const file = join(platformDir, rel);
+  if (existsSync(file)) rows.push({ name: rel, size: gzipSync(readFileSync(file), { level: 9 }).length, budget });
+}
+const budgeted = entries.filter((e) => budgets[e.name] !== undefined);
+const all = budgeted.map((e, i) => `export * as m${i} from ${JSON.stringify(e.file)};`).join('\n');
+rows.push({ name: 'all modules together', size: await gzipSize(all, platformDir), budget: totalBudget });
+
+const fmt = (n) => (n / KB).toFixed(2).padStart(6) + ' KB';
+console.log('entry'.padEnd(24) + 'gzip'.padStart(9) + 'budget'.padStart(11));
+for (const { name, size, budget } of rows) {
+  const over = budget !== undefined && size > budget;
+  failed ||= over;
+  const mark = budget === undefined ? '  (shared code, counted inside the entries)' : over ? '  ✗ OVER BUDGET' : '  ✓';
+  console.log(name.padEnd(24) + fmt(size).padStart(9) + (budget ? fmt(budget) : '—').padStart(11) + mark);
+}
+if (failed) {
+  console.error('\n✗ At least one entry is over its gzip budget.');
+  process.exit(1);
+}

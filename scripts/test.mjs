@@ -1,0 +1,20 @@
+// `npm test`: every check the project has, in the order a failure is cheapest to find.
+// Each step stops the run with its own exit code, so CI fails when anything fails.
+import { ensureDeps } from './lib/ensureDeps.mjs';
+import { ensureChromium } from './lib/ensureChromium.mjs';
+import { build } from './lib/build.mjs';
+import { must } from './lib/run.mjs';
+
+await ensureDeps();
+const chromium = await ensureChromium();
+console.log(`Chromium for the browser tests: ${chromium}`);
+
+await must('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await must('Lint', 'npm', ['run', '--silent', 'lint']);
+await must('Unit tests', 'npx', ['vitest', 'run']);
+await build();
+await must('Size budgets', 'node', ['scripts/size.mjs']);
+await must('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'test/e2e/vitest.config.ts'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+console.log('\nAll checks passed.');
