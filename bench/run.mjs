@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark, figures printed as measured. Needs `npm run build` first.
+import { benchLoggerInBrowser } from './loggerBrowser.mjs';
+import { benchServerIngest } from './serverIngest.mjs';
+
+const logger = await benchLoggerInBrowser();
+console.log('logger.error() in Chromium, µs per call (median of rounds / best round):');
+console.log(`  same message repeated:  ${logger.same.median.toFixed(2)} / ${logger.same.best.toFixed(2)}`);
+console.log(`  distinct messages:      ${logger.distinct.median.toFixed(2)} / ${logger.distinct.best.toFixed(2)}`);
+const ingest = await benchServerIngest();
+console.log(`server ingest, ${ingest.concurrency} concurrent loops × ${ingest.batchSize}-message batches for ${ingest.seconds.toFixed(1)} s:`);
+console.log(`  ${ingest.requestsPerSecond} requests/s, ${ingest.messagesPerSecond} messages/s stored, ${ingest.failures} failures`);
+console.log(`  latency p50 ${ingest.latencyMs.p50} ms, p95 ${ingest.latencyMs.p95} ms, p99 ${ingest.latencyMs.p99} ms`);
