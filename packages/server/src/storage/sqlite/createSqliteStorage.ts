@@ -1,0 +1,55 @@
+import Database from 'better-sqlite3';
+import type { ClientLogReply } from '../../logs/contract.js';
+import type { Storage } from '../types.js';
+import { createSqliteLogStore } from './logStore.js';
+import { applyMigrations } from './migrations.js';
+
+/** Where the SQLite store lives; ':memory:' gives a private throwaway database (tests). */
+export interface SqliteStorageOptions {
+  file: string;
+  /** Occurrences kept per log group; defaults to 200. */
+  occurrencesPerGroup?: number;
+}
+
+const LOG_SETTINGS_KEY = 'logs';
+
+/**
+ * The default store: one embedded SQLite file, so `npm start` needs no database server.
+ * WAL lets console reads run beside ingest writes; busy_timeout rides out a brief lock held
+ * by another process (a backup, the sqlite3 shell) instead of failing a request.
+ */
+export function createSqliteStorage(options: SqliteStorageOptions): Storage {
+  const db = new Database(options.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  applyMigrations(db);
+
+  const logs = createSqliteLogStore(db, options.occurrencesPerGroup);
+  const readSetting = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
+  const writeSetting = db.prepare(`
+    INSERT INTO settings (key, value) VALUES (?, ?)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+
+  return {
+    async insertClientLogs(batch) {
+      logs.insertClientLogs(batch);
+    },
+    async listLogGroups(filter) {
+      return logs.listLogGroups(filter);
+    },
+    async getLogGroup(groupId) {
+      return logs.getLogGroup(groupId);
+    },
+    async getLogSettings() {
+      const value = readSetting.get(LOG_SETTINGS_KEY) as string | undefined;
+      return value === undefined ? null : (JSON.parse(value) as ClientLogReply);
+    },
+    async setLogSettings(settings) {
+      writeSetting.run(LOG_SETTINGS_KEY, JSON.stringify(settings));
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

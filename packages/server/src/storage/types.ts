@@ -1,0 +1,68 @@
+import type {
+  ClientLogReply,
+  ContextValue,
+  LogGroup,
+  LogGroupDetail,
+  StackFrame,
+} from '../logs/contract.js';
+
+/**
+ * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
+ * The storage layer only persists; all judgement (rules, scrubbing, limits) happens before.
+ */
+export interface NewClientLog {
+  messageId: string;
+  groupId: string;
+  product: string;
+  level: number;
+  type: string;
+  message: string;
+  fileName: string | null;
+  lineNo: number | null;
+  colNo: number | null;
+  stackTrace: string[];
+  parsedStackTrace: StackFrame[];
+  occurrences: number;
+  receivedAt: number;
+  url: string | null;
+  userAgent: string | null;
+  extraArgs: string[];
+  context: Record<string, ContextValue>;
+}
+
+/** A batch to store atomically, plus how many of its messages the rules dropped. */
+export interface ClientLogInsert {
+  records: NewClientLog[];
+  ignored: number;
+}
+
+/** Filters of the console's group list (see the contract for their meaning). */
+export interface LogGroupFilter {
+  level?: number;
+  product?: string;
+  q?: string;
+  limit: number;
+}
+
+/** The console's group list. `ignored` totals messages dropped by rules since the store began. */
+export interface LogGroupList {
+  groups: LogGroup[];
+  products: string[];
+  ignored: number;
+}
+
+/**
+ * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
+ * same shape; everything engine-specific stays inside the adapter.
+ */
+export interface Storage {
+  /** Stores every record or none (one transaction); re-sent message ids are not counted twice. */
+  insertClientLogs(batch: ClientLogInsert): Promise<void>;
+  listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;
+  /** Null when the group is unknown. */
+  getLogGroup(groupId: string): Promise<LogGroupDetail | null>;
+  /** Null when the operator never saved settings (the config file's rules then apply). */
+  getLogSettings(): Promise<ClientLogReply | null>;
+  setLogSettings(settings: ClientLogReply): Promise<void>;
+  close(): Promise<void>;
+}
