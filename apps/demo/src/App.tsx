@@ -1,0 +1,22 @@
+import { DevToolsPanel } from './devtools/DevToolsPanel';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { SearchPanel } from './search/SearchPanel';
+
+/** The first page of the travel-search site. */
+export function App() {
+  return (
+    <div className="page">
+      <Header />
+      <main className="main">
+        <section className="hero" aria-label="Search">
+          <p className="hero__eyebrow">Flights · Hotels · Cars</p>
+          <p className="hero__title">Where to next?</p>
+          <SearchPanel />
+        </section>
+        <DevToolsPanel />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { ComponentErrorBoundary, useLogger } from '@tarmac/react';
+import { ResultsPlaceholder } from './ResultsPlaceholder';
+import { SearchForm } from './SearchForm';
+import { VerticalTabs, panelId } from './VerticalTabs';
+import { verticals } from './verticals';
+import type { SearchQuery } from './validateSearch';
+import type { VerticalId } from './verticals';
+
+/** Tabs, the active vertical's form and its results, with the last search per vertical. */
+export function SearchPanel() {
+  const logger = useLogger();
+  const [active, setActive] = useState<VerticalId>('flights');
+  const [searches, setSearches] = useState<Partial<Record<VerticalId, SearchQuery>>>({});
+  const vertical = verticals.find((v) => v.id === active) ?? verticals[0]!;
+
+  function onSearch(query: SearchQuery) {
+    setSearches((previous) => ({ ...previous, [active]: query }));
+    logger.info('search submitted', { vertical: active, travellers: query.travellers });
+  }
+
+  return (
+    <div className="search">
+      <VerticalTabs active={active} onChange={setActive} />
+      <div className="search__panel" role="tabpanel" id={panelId(active)} aria-labelledby={`tab-${active}`}>
+        <h1 className="search__headline">{vertical.headline}</h1>
+        {/* key: switching vertical starts a fresh form, since fields and wording differ. */}
+        <ComponentErrorBoundary name="SearchForm" key={active}>
+          <SearchForm vertical={vertical} onSearch={onSearch} />
+        </ComponentErrorBoundary>
+        <ComponentErrorBoundary name="Results">
+          <ResultsPlaceholder vertical={vertical} query={searches[active]} />
+        </ComponentErrorBoundary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * `yyyy-mm-dd` in local time, the format `<input type="date">` speaks. `toISOString` would
+ * use UTC and show yesterday's date to anyone east of Greenwich late at night.
+ */
+export function toDateInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A new date `days` calendar days later, for sensible default trip dates. */
+export function addDays(date: Date, days: number): Date {
+  const next = new Date(date);
+  next.setDate(next.getDate() + days);
+  return next;
+}

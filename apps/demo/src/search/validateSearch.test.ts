@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { validateSearch } from './validateSearch';
+import type { SearchQuery } from './validateSearch';
+import { verticals } from './verticals';
+
+const [flights, hotels] = verticals;
+const today = '2026-11-22';
+const good: SearchQuery = { from: 'Madrid', to: 'London', start: '2026-12-01', end: '2026-12-08', travellers: 2 };
+
+describe('validateSearch', () => {
+  it('accepts a complete flight search', () => {
+    expect(validateSearch(good, flights!, today)).toEqual({});
+  });
+
+  it('names every missing field with the vertical wording', () => {
+    const errors = validateSearch({ from: ' ', to: '', start: '', end: '', travellers: 0 }, flights!, today);
+    expect(Object.keys(errors).sort()).toEqual(['end', 'from', 'start', 'to', 'travellers']);
+    expect(errors.start).toBe('Choose a depart date.');
+  });
+
+  it('rejects a flight to where it leaves from, whatever the case', () => {
+    expect(validateSearch({ ...good, to: ' madrid ' }, flights!, today).to).toMatch(/different/);
+  });
+
+  it('rejects past and inverted dates', () => {
+    expect(validateSearch({ ...good, start: '2026-11-21' }, flights!, today).start).toMatch(/past/);
+    const errors = validateSearch({ ...good, to: '', end: '2026-11-30' }, hotels!, today);
+    expect(errors.end).toBe('Check-out must be on or after check-in.');
+    // Hotels have no second place, so an empty "to" is fine there.
+    expect(errors.to).toBeUndefined();
+  });
+
+  it('bounds the number of travellers', () => {
+    expect(validateSearch({ ...good, travellers: 10 }, flights!, today).travellers).toBeDefined();
+    expect(validateSearch({ ...good, travellers: 9 }, flights!, today).travellers).toBeUndefined();
+  });
+});
