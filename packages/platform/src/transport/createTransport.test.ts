@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTransport } from './createTransport.js';
+import type { TransportOptions } from './createTransport.js';
+
+type Item = { n: number };
+let fetchMock: ReturnType<typeof vi.fn>;
+let beaconMock: ReturnType<typeof vi.fn>;
+const statuses: number[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  statuses.length = 0;
+  fetchMock = vi.fn(() => Promise.resolve(new Response('{"ok":true}', { status: statuses.shift() ?? 200 })));
+  vi.stubGlobal('fetch', fetchMock);
+  beaconMock = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: beaconMock, configurable: true, writable: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const make = (extra: Partial<TransportOptions<Item>> = {}) =>
+  createTransport<Item>({
+    endpoint: '/collect',
+    encode: (items, meta) => JSON.stringify({ reqNo: meta.requestNumber, beacon: meta.beacon, items }),
+    retry: { baseDelayMs: 100, maxDelayMs: 1000, maxAttempts: 3 },
+    ...extra,
+  });
+const sentBodies = () => fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string));
+const beaconBodies = () =>
+  Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text())));
+
+describe('createTransport', () => {
+  it('sends one batch per interval with increasing request numbers', async () => {
+    const transport = make({ maxBatchSize: 2 });
+    [1, 2, 3].forEach((n) => transport.enqueue({ n }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBodies()).toEqual([
+      { reqNo: 1, beacon: false, items: [{ n: 1 }, { n: 2 }] },
+      { reqNo: 2, beacon: false, items: [{ n: 3 }] },
+    ]);
+    transport.stop();
+  });
+
+  it('retries a failing batch with backoff and reports only the final reply', async () => {
+    statuses.push(503, 500);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onResponse).toHaveBeenCalledTimes(1);
+    expect(onResponse).toHaveBeenCalledWith({ status: 200, body: { ok: true } });
+    expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1]);
+    transport.stop();
+  });
+
+  it('does not retry a 400 and counts the lost items', async () => {
+    statuses.push(400);
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(transport.dropped).toBe(1);
+    transport.stop();
+  });
+
+  it('sends nothing after stop: no timers, no listeners', async () => {
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    transport.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(transport.enqueue({ n: 2 })).toBe(false);
+    window.dispatchEvent(new Event('pagehide'));
+    await transport.flush();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(beaconMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the whole queue by beacon on pagehide, in chunks under the quota', async () => {
+    const transport = make({ maxBatchBytes: 30, sizeOf: () => 10 });
+    [1, 2, 3, 4].forEach((n) => transport.enqueue({ n }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await beaconBodies()).toEqual([
+      { reqNo: 1, beacon: true, items: [{ n: 1 }, { n: 2 }, { n: 3 }] },
+      { reqNo: 2, beacon: true, items: [{ n: 4 }] },
+    ]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    transport.stop();
+  });
+
+  it('hands a batch waiting for its retry to the beacon when the page is hidden', async () => {
+    statuses.push(503);
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    expect(await beaconBodies()).toEqual([{ reqNo: 1, beacon: false, items: [{ n: 1 }] }]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(transport.dropped).toBe(0);
+    transport.stop();
+  });
+
+  it('falls back to fetch when the beacon is refused', () => {
+    beaconMock.mockReturnValue(false);
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    transport.flushOnExit();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
+    transport.stop();
+  });
+
+  it('filters with beforeSend on enqueue and again on departure, and survives throwing hooks', async () => {
+    let blocked = 0;
+    const transport = make({
+      beforeSend: (item) => {
+        if (item.n === 99) throw new Error('hook bug');
+        return item.n !== blocked;
+      },
+      onResponse: () => {
+        throw new Error('hook bug');
+      },
+    });
+    expect(transport.enqueue({ n: 99 })).toBe(false);
+    transport.enqueue({ n: 1 });
+    transport.enqueue({ n: 2 });
+    blocked = 2;
+    await expect(transport.flush()).resolves.toBeUndefined();
+    expect(sentBodies()).toEqual([{ reqNo: 1, beacon: false, items: [{ n: 1 }] }]);
+    transport.stop();
+  });
+
+  it('drops a batch whose encoder throws instead of throwing itself', async () => {
+    const transport = make({
+      encode: () => {
+        throw new Error('cycle');
+      },
+    });
+    transport.enqueue({ n: 1 });
+    await transport.flush();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(transport.dropped).toBe(1);
+    transport.stop();
+  });
+});
