@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { addBeaconJsonParser } from './http/beaconBody.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import type { ClientLogReply } from './logs/contract.js';
+import { createLogSettings } from './logs/logSettings.js';
+import { defaultPaths } from './paths.js';
+import { clientLogRoutes } from './routes/clientLogs.js';
+import { consoleApi } from './routes/console/consoleApi.js';
+import type { VerifyFormToken } from './site/formToken.js';
+import { createFormTokenVerifier } from './site/formToken.js';
+import { installSite } from './site/installSite.js';
+import type { Storage } from './storage/types.js';
+
+export type { Storage } from './storage/types.js';
+export { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks a form token (`X-CSRF` header) against the request's session; see site/formToken.ts. */
+    verifyFormToken: VerifyFormToken;
+  }
+}
+
+/** Everything the server is built from; `main.ts` fills it from the environment, tests directly. */
+export interface AppOptions {
+  storage: Storage;
+  /** Bearer token of the console API. */
+  consoleToken: string;
+  /** Key of the form-token HMAC; keep it stable across restarts and shared across instances. */
+  sessionSecret: string;
+  /** Built demo site; defaults to apps/demo/dist. */
+  siteDir?: string;
+  /** Built console; defaults to apps/console/dist. */
+  consoleDir?: string;
+  /** The r9 build version stamped into pages; defaults to 'dev'. */
+  version?: string;
+  logger?: boolean;
+  /** Log settings that apply until the operator saves some from the console. */
+  logRules?: ClientLogReply;
+  /** Largest accepted request body in bytes; defaults to 256 KiB. */
+  bodyLimit?: number;
+}
+
+/**
+ * Builds the whole server without listening, so tests drive it with `inject()` and `main.ts`
+ * decides where it listens.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  if (options.sessionSecret.length < 16) throw new Error('sessionSecret must be at least 16 characters');
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
+    // Bodies are checked as sent: a string where a number belongs is an error, not a guess.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  installErrorHandler(app);
+  addBeaconJsonParser(app);
+  await app.register(cookie);
+  app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
+
+  const settings = createLogSettings(options.storage, options.logRules);
+  await app.register(clientLogRoutes, { storage: options.storage, settings });
+  await app.register(consoleApi, {
+    prefix: '/console/api',
+    storage: options.storage,
+    settings,
+    consoleToken: options.consoleToken,
+  });
+  await installSite(app, {
+    siteDir: options.siteDir ?? defaultPaths.siteDir,
+    consoleDir: options.consoleDir ?? defaultPaths.consoleDir,
+    sessionSecret: options.sessionSecret,
+    version: options.version ?? 'dev',
+  });
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { httpError } from './httpError.js';
+
+/**
+ * Refuses writes another site's page makes in a visitor's browser. Browsers add `Origin` to
+ * cross-site POSTs (beacons included), so a present Origin must name this host; requests without
+ * one (curl, server-to-server, old browsers' same-origin posts) pass, since they carry no
+ * ambient authority here anyway. `Origin: null` (sandboxed frames, file:) is refused.
+ */
+export async function requireSameOrigin(request: FastifyRequest): Promise<void> {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== request.host) {
+    throw httpError(403, 'TARMAC_CROSS_ORIGIN', 'Cross-origin requests are not accepted here');
+  }
+}

@@ -1,0 +1,60 @@
+import type { NewClientLog, ClientLogInsert } from '../storage/types.js';
+import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
+import { isIgnored } from './ignoreRules.js';
+import { scrubEmails } from './scrubEmails.js';
+
+/** What the server knows about a delivery beyond its body. */
+export interface DeliveryInfo {
+  receivedAt: number;
+  userAgent: string | null;
+  /** The Referer header: the page URL when the message's context has none. */
+  referer: string | null;
+}
+
+function scrubContext(context: Record<string, ContextValue>): Record<string, ContextValue> {
+  const out: Record<string, ContextValue> = {};
+  for (const [key, value] of Object.entries(context)) {
+    out[key] = typeof value === 'string' ? scrubEmails(value) : value;
+  }
+  return out;
+}
+
+function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): NewClientLog {
+  const context = scrubContext(m.context);
+  const url = typeof context.url === 'string' ? context.url : info.referer && scrubEmails(info.referer);
+  return {
+    messageId: m.id,
+    groupId: m.groupId,
+    product,
+    level: m.level,
+    type: m.type,
+    message: scrubEmails(m.message),
+    fileName: m.fileName ?? null,
+    lineNo: m.lineNo ?? null,
+    colNo: m.colNo ?? null,
+    stackTrace: m.stackTrace.map(scrubEmails),
+    parsedStackTrace: m.parsedStackTrace,
+    occurrences: m.occurrences,
+    receivedAt: info.receivedAt,
+    url: url || null,
+    userAgent: info.userAgent,
+    extraArgs: m.extraArgs.map(scrubEmails),
+    context,
+  };
+}
+
+/**
+ * Turns a validated batch into what storage keeps: rules applied (dropped messages only
+ * counted), personal data scrubbed again, and server-side facts (time, page, browser) attached.
+ */
+export function prepareBatch(batch: ClientLogBatch, settings: ClientLogReply, info: DeliveryInfo): ClientLogInsert {
+  const records: NewClientLog[] = [];
+  let ignored = 0;
+  for (const message of batch.messages) {
+    // Rules see the scrubbed text, as the browser would have.
+    const scrubbed = { ...message, message: scrubEmails(message.message) };
+    if (isIgnored(settings, scrubbed, info.userAgent ?? '')) ignored += message.occurrences;
+    else records.push(toRecord(batch.product, message, info));
+  }
+  return { records, ignored };
+}

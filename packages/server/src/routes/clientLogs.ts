@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { requireSameOrigin } from '../http/sameOrigin.js';
+import type { ClientLogBatch } from '../logs/contract.js';
+import type { LogSettings } from '../logs/logSettings.js';
+import { prepareBatch } from '../logs/prepareBatch.js';
+import { clientLogBatchSchema, clientLogReplySchema } from '../logs/schemas.js';
+import type { Storage } from '../storage/types.js';
+
+/** What the ingest route needs from the app. */
+export interface ClientLogRoutesOptions {
+  storage: Storage;
+  settings: LogSettings;
+}
+
+/**
+ * `POST /log/client/messages`: validates, applies the operator's rules, stores durably, then
+ * answers with the current settings so every page learns new rules on its next flush.
+ */
+export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRoutesOptions): Promise<void> {
+  app.post<{ Body: ClientLogBatch }>(
+    '/log/client/messages',
+    {
+      onRequest: requireSameOrigin,
+      schema: { body: clientLogBatchSchema, response: { 200: clientLogReplySchema } },
+    },
+    async (request) => {
+      const settings = await options.settings.get();
+      const batch = prepareBatch(request.body, settings, {
+        receivedAt: Date.now(),
+        userAgent: request.headers['user-agent'] ?? null,
+        referer: request.headers.referer ?? null,
+      });
+      await options.storage.insertClientLogs(batch);
+      return settings;
+    },
+  );
+}

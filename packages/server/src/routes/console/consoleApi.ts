@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { LogSettings } from '../../logs/logSettings.js';
+import type { Storage } from '../../storage/types.js';
+import { createConsoleAuth } from './consoleAuth.js';
+import { consoleLogRoutes } from './consoleLogRoutes.js';
+
+/** What the console API needs from the app. */
+export interface ConsoleApiOptions {
+  storage: Storage;
+  settings: LogSettings;
+  consoleToken: string;
+}
+
+/**
+ * Everything under `/console/api`, behind the console token. Register with that prefix; the
+ * token check is a hook of this encapsulated plugin, so no console route can forget it.
+ */
+export async function consoleApi(app: FastifyInstance, options: ConsoleApiOptions): Promise<void> {
+  app.addHook('onRequest', createConsoleAuth(options.consoleToken));
+  app.get('/session', async () => ({ ok: true }));
+  await app.register(consoleLogRoutes, { storage: options.storage, settings: options.settings });
+}
