@@ -10,13 +10,16 @@ import { httpError } from './httpError.js';
 export async function requireSameOrigin(request: FastifyRequest): Promise<void> {
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  if (host === null || host !== request.host) {
+  if (originHost(origin) !== request.host) {
     throw httpError(403, 'TARMAC_CROSS_ORIGIN', 'Cross-origin requests are not accepted here');
+  }
+}
+
+/** The host[:port] an Origin header names, or null for 'null' and anything unparsable. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
   }
 }

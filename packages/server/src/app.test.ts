@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
+import type { Storage } from './storage/types.js';
+import { clientLogMessage } from './testing/fixtures.js';
+import type { TestApp } from './testing/testApp.js';
+import { createTestApp } from './testing/testApp.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('buildApp', () => {
+  it('answers health checks', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('answers unknown API routes with a coded 404', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'POST', url: '/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, code: 'TARMAC_NOT_FOUND', reason: 'No route for POST /nothing/here' });
+  });
+
+  it('hides internal failures behind a 500 and keeps serving', async () => {
+    const real = createSqliteStorage({ file: ':memory:' });
+    let fail = true;
+    const flaky: Storage = {
+      ...real,
+      async insertClientLogs(batch) {
+        if (fail) throw new Error('disk full at /secret/path');
+        return real.insertClientLogs(batch);
+      },
+    };
+    t = await createTestApp({ storage: flaky });
+    const post = () =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/log/client/messages',
+        payload: { product: 'p', reqNo: 1, messages: [clientLogMessage()] },
+      });
+    const failed = await post();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ statusCode: 500, code: 'TARMAC_INTERNAL', reason: 'Internal server error' });
+    expect(failed.body).not.toContain('secret');
+    fail = false;
+    expect((await post()).statusCode).toBe(200);
+  });
+
+  it('refuses a short session secret', async () => {
+    await expect(createTestApp({ sessionSecret: 'short' })).rejects.toThrow(/sessionSecret/);
+  });
+});
