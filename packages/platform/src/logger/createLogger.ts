@@ -1,0 +1,117 @@
+import { createTransport } from '../transport/index.js';
+import { buildMessage } from './buildMessage.js';
+import type { LogEntry } from './buildMessage.js';
+import { createReplyHandler } from './handleReply.js';
+import { createIgnoreList } from './ignoreRules.js';
+import { LogLevel } from './levels.js';
+import type { ClientLogBatch, ClientLogMessage } from './types.js';
+
+/** Settings of one logger; `product` names the part of the site it reports for. */
+export interface LoggerOptions {
+  product: string;
+  endpoint?: string;
+  flushIntervalMs?: number;
+  /** Messages below this level are dropped; `LogLevel.NOTHING` sends nothing at all. */
+  level?: LogLevel;
+  /** Sent with every message; the logger adds `url`. */
+  context?: Record<string, string | number | boolean>;
+}
+
+/** A level method: the message may be an Error (its message and stack are used) or any value. */
+export type LogMethod = (message: unknown, ...extraArgs: unknown[]) => void;
+
+/** The logger the page uses; every method is safe to call in any state and never throws. */
+export interface Logger {
+  debug: LogMethod;
+  info: LogMethod;
+  warn: LogMethod;
+  error: LogMethod;
+  /** Logs a fully described entry; how captured errors carry their type, stack and place. */
+  log(entry: LogEntry): void;
+  /** Sends what is queued now; resolves when the request settled, never rejects. */
+  flush(): Promise<void>;
+  /** Ends all delivery for this page: queue dropped, timers and listeners removed. */
+  stop(): void;
+}
+
+const PRODUCT = /^[\w.-]{1,64}$/;
+
+// Identical messages waiting for the same request travel once, counted in `occurrences`.
+const repeatKey = (m: ClientLogMessage): string => [m.groupId, m.type, m.message, ...m.extraArgs].join('\u0000');
+
+const pageUrl = (): string | undefined => (typeof location !== 'undefined' && location.href ? location.href : undefined);
+const userAgent = (): string => (typeof navigator !== 'undefined' && navigator.userAgent) || '';
+
+/**
+ * Creates the client logger of docs/client-logs.md: it cleans each message, queues it, and
+ * sends batches of `{product, reqNo, messages}` every second (by beacon when the page is left),
+ * obeying what the server replies. Invalid options are reported on the console and give a
+ * logger that does nothing, since a broken logger must not break the page it watches.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const product = options?.product;
+  const valid = typeof product === 'string' && PRODUCT.test(product);
+  if (!valid) console.error(`[tarmac] createLogger: product must match ${PRODUCT}, got`, product);
+  const threshold = valid ? (options.level ?? LogLevel.INFO) : LogLevel.NOTHING;
+  const ignores = createIgnoreList(userAgent());
+  let stopped = threshold === LogLevel.NOTHING;
+  // True while the logger itself writes to the console: a host that forwards console output
+  // into this logger must not turn our own notices into new messages (feedback loop).
+  let speaking = false;
+
+  const say = (kind: 'info' | 'error', ...args: unknown[]): void => {
+    speaking = true;
+    try {
+      if (typeof console !== 'undefined') console[kind](...args);
+    } catch {
+      // a broken console is not our problem to report
+    } finally {
+      speaking = false;
+    }
+  };
+
+  const transport = createTransport<ClientLogMessage>({
+    endpoint: options?.endpoint ?? '/log/client/messages',
+    flushIntervalMs: options?.flushIntervalMs ?? 1000,
+    maxBatchSize: 100,
+    encode: (messages, meta) => JSON.stringify({ product, reqNo: meta.requestNumber, messages } satisfies ClientLogBatch),
+    beforeSend: (message) => !stopped && !ignores.matches(message),
+    coalesce: {
+      key: repeatKey,
+      merge: (queued, repeat) => void (queued.occurrences += repeat.occurrences),
+    },
+    onResponse: createReplyHandler({ ignores, stop, say }),
+  });
+
+  function stop(): void {
+    stopped = true;
+    transport.stop();
+  }
+  if (stopped) transport.stop();
+
+  const log = (entry: LogEntry): void => {
+    if (stopped || speaking || entry.level < threshold) return;
+    try {
+      const context = { ...options.context, ...entry.context };
+      const url = pageUrl();
+      if (url !== undefined && context.url === undefined) context.url = url;
+      transport.enqueue(buildMessage({ ...entry, context }));
+    } catch {
+      // never into the host page, and never into ourselves
+    }
+  };
+  const method =
+    (level: LogEntry['level']): LogMethod =>
+    (message, ...extraArgs) =>
+      log({ level, type: 'log', message, extraArgs });
+
+  return {
+    debug: method(LogLevel.DEBUG),
+    info: method(LogLevel.INFO),
+    warn: method(LogLevel.WARN),
+    error: method(LogLevel.ERROR),
+    log,
+    flush: () => transport.flush(),
+    stop,
+  };
+}

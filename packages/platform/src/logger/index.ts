@@ -1,0 +1,23 @@
+/**
+ * The client logger: `createLogger` for messages, `captureGlobalErrors` for what the page
+ * did not catch. Wire format and reply rules: docs/client-logs.md.
+ */
+export { createLogger } from './createLogger.js';
+export type { Logger, LoggerOptions, LogMethod } from './createLogger.js';
+export { captureGlobalErrors } from './captureGlobalErrors.js';
+export { LogLevel } from './levels.js';
+export type { MessageLevel } from './levels.js';
+export type { LogEntry } from './buildMessage.js';
+export { buildMessage } from './buildMessage.js';
+export { parseStack, parseStackLine, stackLines } from './parseStack.js';
+export { scrubEmails, cleanString, MAX_VALUE_LENGTH } from './scrub.js';
+export { makeGroupId, normaliseMessage } from './groupId.js';
+export { matchesIgnoreRule, matchesPlatformRule } from './ignoreRules.js';
+export type {
+  ClientLogBatch,
+  ClientLogMessage,
+  ClientLogReply,
+  IgnoreRule,
+  PlatformIgnoreRule,
+  StackFrame,
+} from './types.js';

@@ -1,0 +1,20 @@
+/** Longest string value the server accepts (spec: log values are limited to 1000 characters). */
+export const MAX_VALUE_LENGTH = 1000;
+
+// Scrubbing runs on a bounded prefix so a megabyte-long message cannot stall the page; the
+// margin is wide enough that an address cut in half there can never reach the kept 1000.
+const SCRUB_WINDOW = 10 * MAX_VALUE_LENGTH;
+
+// Local part, "@" (or its URL-encoded form %40, common in logged URLs), and a dotted domain
+// ending in letters, so versioned paths such as "pkg@1.2.3/index.js" are not mistaken for one.
+const EMAIL = /[\w.%+-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
+
+/** Replaces every e-mail address with `{email}`: personal data must never leave the page. */
+export function scrubEmails(text: string): string {
+  return text.replace(EMAIL, '{email}');
+}
+
+/** A string as it may be sent: scrubbed first (so no half address survives), then cut. */
+export function cleanString(text: string, max = MAX_VALUE_LENGTH): string {
+  return scrubEmails(text.slice(0, SCRUB_WINDOW)).slice(0, max);
+}

@@ -1,0 +1,56 @@
+import type { MessageLevel } from './levels.js';
+
+/** One parsed stack frame; frames without a location (native code) are left out. */
+export interface StackFrame {
+  functionName?: string;
+  fileName: string;
+  lineNo: number;
+  colNo: number;
+}
+
+/** One message as `POST /log/client/messages` carries it (docs/client-logs.md). */
+export interface ClientLogMessage {
+  id: string;
+  groupId: string;
+  message: string;
+  contentId: number;
+  extraArgs: string[];
+  level: MessageLevel;
+  type: string;
+  context: Record<string, string | number | boolean>;
+  occurrences: number;
+  timestamp: number;
+  stackTrace: string[];
+  parsedStackTrace: StackFrame[];
+  fileName?: string;
+  lineNo?: number;
+  colNo?: number;
+}
+
+/** The request body; `reqNo` counts this logger's requests in the page, from 1. */
+export interface ClientLogBatch {
+  product: string;
+  reqNo: number;
+  messages: ClientLogMessage[];
+}
+
+/** An operator's rule: every field present must match, and a rule with no field matches nothing. */
+export interface IgnoreRule {
+  message?: string;
+  fileName?: string;
+  level?: number;
+}
+
+/** A rule for one kind of browser: applies when `navigator.userAgent` contains `userAgent`. */
+export interface PlatformIgnoreRule {
+  userAgent: string;
+  message?: string;
+}
+
+/** What the server may answer with status 200. */
+export interface ClientLogReply {
+  message?: string;
+  ignore?: IgnoreRule[];
+  platformIgnores?: PlatformIgnoreRule[];
+  stopLogging?: boolean;
+}
