@@ -1,6 +1,5 @@
 export { PlatformProvider } from './PlatformProvider.js';
 export type { PlatformProviderProps } from './PlatformProvider.js';
-export type { PlatformLogger } from './platformContext.js';
 export { useLogger } from './useLogger.js';
 export { DevErrorBox } from './DevErrorBox.js';
 export type { DevErrorBoxProps } from './DevErrorBox.js';

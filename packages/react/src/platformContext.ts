@@ -1,11 +1,8 @@
 import { createContext } from 'react';
-import type { createLogger } from '@tarmac/platform/logger';
+import type { Logger } from '@tarmac/platform/logger';
 
-/**
- * The logger as the platform's `createLogger` builds it. Derived from the factory so the
- * bindings follow the platform's API instead of restating it.
- */
-export type PlatformLogger = ReturnType<typeof createLogger>;
+/** The platform's logger type, named once here so the bindings follow its API. */
+export type PlatformLogger = Logger;
 
 /**
  * Everything the provider shares with hooks and components. React only carries these

@@ -1,9 +1,10 @@
 import { captureGlobalErrors, createLogger } from '@tarmac/platform/logger';
+import type { Logger } from '@tarmac/platform/logger';
 import { readMeta } from './readMeta';
 
 /** The platform instances the demo site runs with, created once per page. */
 export interface DemoPlatform {
-  logger: ReturnType<typeof createLogger>;
+  logger: Logger;
   stop(): void;
 }
 

@@ -1,0 +1,69 @@
+import type { LogGroup } from '../api/types';
+import { shortLocation } from '../format/levels';
+import { absoluteTime, relativeTime } from '../format/relativeTime';
+import { useNow } from '../hooks/useNow';
+import { LevelBadge } from './LevelBadge';
+
+interface LogGroupsTableProps {
+  groups: LogGroup[];
+  selectedId?: string;
+  emptyText: string;
+  onSelect(groupId: string): void;
+}
+
+/** One row per group, newest first as the API sorts them; a row opens the group's detail. */
+export function LogGroupsTable({ groups, selectedId, emptyText, onSelect }: LogGroupsTableProps) {
+  const now = useNow(5000);
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="log-groups">
+        <thead>
+          <tr>
+            <th scope="col">Last seen</th>
+            <th scope="col">Level</th>
+            <th scope="col">Message</th>
+            <th scope="col">Product</th>
+            <th scope="col">Location</th>
+            <th scope="col" className="num">Count</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="table__empty">
+                {emptyText}
+              </td>
+            </tr>
+          ) : null}
+          {groups.map((g) => (
+            <tr
+              key={g.groupId}
+              data-testid="log-group-row"
+              className={g.groupId === selectedId ? 'is-selected' : undefined}
+              aria-current={g.groupId === selectedId ? true : undefined}
+              onClick={() => onSelect(g.groupId)}
+            >
+              <td className="nowrap" title={absoluteTime(g.lastSeen)}>
+                {relativeTime(g.lastSeen, now)}
+              </td>
+              <td>
+                <LevelBadge level={g.level} />
+              </td>
+              <td className="table__message">
+                <button type="button" className="linklike" onClick={() => onSelect(g.groupId)}>
+                  {g.message || '(empty message)'}
+                </button>
+                {g.type !== 'log' ? <span className="tag">{g.type}</span> : null}
+              </td>
+              <td>{g.product}</td>
+              <td className="mono small" title={g.fileName ?? undefined}>
+                {shortLocation(g.fileName, g.lineNo, g.colNo)}
+              </td>
+              <td className="num">{g.count.toLocaleString('en')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

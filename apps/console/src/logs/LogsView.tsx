@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ConsoleClient } from '../api/client';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useLogGroups } from '../hooks/useLogGroups';
+import { LogSettingsPanel } from '../settings/LogSettingsPanel';
+import { GroupDetail } from './GroupDetail';
+import { LogFilters } from './LogFilters';
+import type { FilterValues } from './LogFilters';
+import { LogGroupsTable } from './LogGroupsTable';
+import { RefreshStatus } from './RefreshStatus';
+
+/** The Logs section: filters, the live group table, the open group and the log settings. */
+export function LogsView({ client }: { client: ConsoleClient }) {
+  const [filters, setFilters] = useState<FilterValues>({ level: 0, product: '', text: '' });
+  const q = useDebouncedValue(filters.text, 300);
+  const [paused, setPaused] = useState(false);
+  const [selected, setSelected] = useState<string>();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const groups = useLogGroups(client, { level: filters.level, product: filters.product, q }, paused);
+
+  const filtered = Boolean(filters.level || filters.product || q.trim());
+  const emptyText = !groups.list
+    ? 'Loading…'
+    : filtered
+      ? 'No groups match these filters.'
+      : 'No client log messages yet. Use the demo site’s developer tools to send some.';
+
+  return (
+    <div className="logs">
+      <div className="toolbar">
+        <LogFilters values={filters} products={groups.list?.products ?? []} onChange={setFilters} />
+        <div className="toolbar__end">
+          <RefreshStatus
+            updatedAt={groups.updatedAt}
+            paused={paused}
+            onTogglePause={() => setPaused(!paused)}
+            onRefresh={groups.refresh}
+          />
+          <button
+            type="button"
+            className="btn btn--ghost"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen(!settingsOpen)}
+          >
+            Log settings
+          </button>
+        </div>
+      </div>
+      {settingsOpen ? <LogSettingsPanel client={client} onClose={() => setSettingsOpen(false)} /> : null}
+      {groups.error ? <p className="notice notice--error" role="alert">Could not load groups: {groups.error.message}</p> : null}
+      <div className={selected ? 'logs__body logs__body--split' : 'logs__body'}>
+        <LogGroupsTable groups={groups.list?.groups ?? []} selectedId={selected} emptyText={emptyText} onSelect={setSelected} />
+        {selected ? (
+          <GroupDetail client={client} groupId={selected} paused={paused} onClose={() => setSelected(undefined)} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server hosts the console under /console/ and its API under /console/api/. In `vite dev`
+// the API is proxied to a running Tarmac server (TARMAC_SERVER, default localhost:3000).
+const server = process.env.TARMAC_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/console/api': server } },
+});
