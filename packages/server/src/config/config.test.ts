@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseLogSettings } from './parseLogSettings.js';
+import { readOrCreateSecret } from './secrets.js';
+import { readServerConfig } from './serverConfig.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tarmac-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('readOrCreateSecret', () => {
+  it('creates an owner-only secret once and returns the same one later', () => {
+    const file = join(dir, 'secret');
+    const first = readOrCreateSecret(file);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readOrCreateSecret(file)).toBe(first);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+  });
+});
+
+describe('readServerConfig', () => {
+  it('uses defaults for an empty environment', () => {
+    const config = readServerConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', version: 'dev', logRules: undefined });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads the log rules of the config file', () => {
+    const file = join(dir, 'tarmac.json');
+    writeFileSync(file, JSON.stringify({ logs: { stopLogging: true, ignore: [{ message: 'ResizeObserver' }] } }));
+    expect(readServerConfig({ TARMAC_CONFIG: file, PORT: '9000' })).toMatchObject({
+      port: 9000,
+      logRules: { stopLogging: true, ignore: [{ message: 'ResizeObserver' }] },
+    });
+  });
+
+  it('names the problem in a bad environment or config file', () => {
+    expect(() => readServerConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ logs: ');
+    expect(() => readServerConfig({ TARMAC_CONFIG: file })).toThrow(/not valid JSON/);
+  });
+});
+
+describe('parseLogSettings', () => {
+  it('keeps valid fields', () => {
+    const value = { message: 'hi', ignore: [{ level: 2, fileName: 'x.js' }], platformIgnores: [{ userAgent: 'Old', message: 'm' }], stopLogging: false };
+    expect(parseLogSettings(value)).toEqual(value);
+  });
+
+  it.each([
+    [[], /logs must be an object/],
+    [{ ignore: {} }, /logs.ignore must be an array/],
+    [{ ignore: [{ level: 'high' }] }, /logs.ignore\[0\].level/],
+    [{ platformIgnores: [{ message: 'x' }] }, /logs.platformIgnores\[0\].userAgent/],
+    [{ stopLogging: 'yes' }, /stopLogging/],
+  ])('refuses %j', (value, error) => {
+    expect(() => parseLogSettings(value)).toThrow(error);
+  });
+});

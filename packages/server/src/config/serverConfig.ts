@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClientLogReply } from '../logs/contract.js';
+import { defaultPaths } from '../paths.js';
+import { parseLogSettings } from './parseLogSettings.js';
+
+/** Everything `main.ts` takes from the environment (and the optional config file). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  version: string;
+  consoleToken: string | undefined;
+  sessionSecret: string | undefined;
+  databaseUrl: string | undefined;
+  logRules: ClientLogReply | undefined;
+}
+
+/**
+ * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL and
+ * TARMAC_CONFIG (a JSON file `{logs: ClientLogReply}`). Invalid values throw with the variable's
+ * name, so a misconfigured server never starts half right.
+ */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  let logRules: ClientLogReply | undefined;
+  if (env.TARMAC_CONFIG) {
+    const text = readFileSync(env.TARMAC_CONFIG, 'utf8');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`TARMAC_CONFIG ${env.TARMAC_CONFIG} is not valid JSON: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    const logs = (parsed as { logs?: unknown } | null)?.logs;
+    if (logs !== undefined) logRules = parseLogSettings(logs);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || defaultPaths.dataDir,
+    version: env.R9_VERSION || 'dev',
+    consoleToken: env.CONSOLE_TOKEN || undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    logRules,
+  };
+}
+
+/** Where the data directory keeps generated secrets and the database. */
+export const dataFiles = (dataDir: string) => ({
+  consoleToken: join(dataDir, 'console-token'),
+  sessionSecret: join(dataDir, 'session-secret'),
+  database: join(dataDir, 'tarmac.db'),
+});
