@@ -153,3 +153,22 @@ describe('createTransport', () => {
     transport.stop();
   });
 });
+
+describe('createTransport pacing', () => {
+  it('leaves items queued during a send for the next interval', async () => {
+    let release: (() => void) | undefined;
+    fetchMock.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve(new Response('{}', { status: 200 })))),
+    );
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    transport.enqueue({ n: 2 });
+    release?.();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    transport.stop();
+  });
+});

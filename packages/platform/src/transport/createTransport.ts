@@ -43,7 +43,7 @@ export interface TransportOptions<T> {
 export interface Transport<T> {
   /** Queues an item; false when it was filtered, too large, or the transport is stopped. */
   enqueue(item: T): boolean;
-  /** Sends everything queued now (one request per batch); resolves when done, never rejects. */
+  /** Sends what is queued now (one request per batch); resolves when done, never rejects. */
   flush(): Promise<void>;
   /** Sends everything queued by beacon at once; what page exit does. */
   flushOnExit(): void;
@@ -128,9 +128,13 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
     call(() => options.onResponse?.(result), undefined);
   };
 
+  // Sends what was queued when the round began; later items wait for the next interval, so a
+  // steady stream of items still goes in batches rather than one request per round trip.
   const drain = async (): Promise<void> => {
-    while (!stopped && queue.length > 0) {
-      const items = queue.take(maxBatchSize, maxBatchBytes).filter(allowed);
+    for (let left = queue.length; !stopped && left > 0 && queue.length > 0; ) {
+      const taken = queue.take(maxBatchSize, maxBatchBytes);
+      left -= taken.length;
+      const items = taken.filter(allowed);
       if (items.length > 0) await sendBatch(items);
     }
   };

@@ -44,14 +44,11 @@ function viaFetch(request: HttpRequest, headers: Record<string, string>): Promis
     credentials: request.credentials ?? 'same-origin',
     // keepalive lets a request outlive the page, but only for small bodies (shared quota).
     keepalive: utf8ByteLength(request.body) < KEEPALIVE_LIMIT_BYTES,
-  }).then(
-    (response) =>
-      response.text().then(
-        (text) => toResult(response.status, text, response.headers.get('Retry-After')),
-        () => toResult(response.status, '', response.headers.get('Retry-After')),
-      ),
-    () => ({ status: 0 }),
-  ).catch(() => ({ status: 0 }));
+  })
+    .then(async (response) =>
+      toResult(response.status, await response.text().catch(() => ''), response.headers.get('Retry-After')),
+    )
+    .catch(() => ({ status: 0 }));
 }
 
 function viaXhr(request: HttpRequest, headers: Record<string, string>): Promise<HttpResult> {

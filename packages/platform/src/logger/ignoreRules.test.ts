@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createIgnoreList, matchesIgnoreRule, matchesPlatformRule } from './ignoreRules.js';
+
+const msg = { message: 'Script error.', fileName: 'https://ads.example.net/tag.js', level: 3 as const };
+
+describe('matchesIgnoreRule', () => {
+  it('needs every present field to match and never matches an empty rule', () => {
+    expect(matchesIgnoreRule({ message: 'Script' }, msg)).toBe(true);
+    expect(matchesIgnoreRule({ message: 'Script', fileName: 'ads.example' }, msg)).toBe(true);
+    expect(matchesIgnoreRule({ message: 'Script', fileName: 'app.js' }, msg)).toBe(false);
+    expect(matchesIgnoreRule({}, msg)).toBe(false);
+  });
+
+  it('matches levels at or below the rule level', () => {
+    expect(matchesIgnoreRule({ level: 3 }, msg)).toBe(true);
+    expect(matchesIgnoreRule({ level: 4 }, msg)).toBe(true);
+    expect(matchesIgnoreRule({ level: 2 }, msg)).toBe(false);
+  });
+});
+
+describe('matchesPlatformRule', () => {
+  const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Trident/7.0; rv:11.0) like Gecko';
+  it('targets browsers by user-agent substring, all messages when no message given', () => {
+    expect(matchesPlatformRule({ userAgent: 'Trident/' }, msg, ua)).toBe(true);
+    expect(matchesPlatformRule({ userAgent: 'Trident/', message: 'Script' }, msg, ua)).toBe(true);
+    expect(matchesPlatformRule({ userAgent: 'Trident/', message: 'other' }, msg, ua)).toBe(false);
+    expect(matchesPlatformRule({ userAgent: 'Firefox/' }, msg, ua)).toBe(false);
+    expect(matchesPlatformRule({ userAgent: '' }, msg, ua)).toBe(false);
+  });
+});
+
+describe('createIgnoreList', () => {
+  it('accumulates rules from replies and ignores malformed ones', () => {
+    const list = createIgnoreList('Firefox/128');
+    expect(list.matches(msg)).toBe(false);
+    list.add({ ignore: [{ message: 'nope' }, null as never], platformIgnores: 'bad' as never });
+    expect(list.matches(msg)).toBe(false);
+    list.add({ platformIgnores: [{ userAgent: 'Firefox/' }] });
+    list.add({});
+    expect(list.matches(msg)).toBe(true);
+  });
+});
