@@ -10,11 +10,15 @@ export function App() {
       <Header />
       <main className="main">
         <section className="hero" aria-label="Search">
-          <p className="hero__eyebrow">Flights · Hotels · Cars</p>
-          <p className="hero__title">Where to next?</p>
-          <SearchPanel />
+          <div className="container">
+            <p className="hero__eyebrow">Flights · Hotels · Cars</p>
+            <p className="hero__title">Where to next?</p>
+            <SearchPanel />
+          </div>
         </section>
-        <DevToolsPanel />
+        <div className="container">
+          <DevToolsPanel />
+        </div>
       </main>
       <Footer />
     </div>

@@ -25,7 +25,7 @@ export function ResultsPlaceholder({ vertical, query }: ResultsPlaceholderProps)
         {vertical.label}: {where}
       </h3>
       <p className="results__meta">
-        {query.start} – {query.end} · {query.travellers} {vertical.travellersLabel.toLowerCase()}
+        {query.start} – {query.end} · {vertical.travellersLabel}: {query.travellers}
       </p>
       <ul className="results__list" aria-hidden="true">
         {[0, 1, 2].map((n) => (

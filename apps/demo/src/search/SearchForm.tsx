@@ -44,10 +44,10 @@ export function SearchForm({ vertical, onSearch }: SearchFormProps) {
     <form className="search-form" onSubmit={submit} noValidate>
       <div className="search-form__places">
         <Field id={id('from')} label={vertical.fromLabel} value={query.from} error={errors.from}
-          placeholder="City or airport" autoComplete="off" onChange={(e) => update('from', e.target.value)} />
+          placeholder={vertical.placeHint} autoComplete="off" onChange={(e) => update('from', e.target.value)} />
         {vertical.toLabel ? (
           <Field id={id('to')} label={vertical.toLabel} value={query.to} error={errors.to}
-            placeholder="City or airport" autoComplete="off" onChange={(e) => update('to', e.target.value)} />
+            placeholder={vertical.placeHint} autoComplete="off" onChange={(e) => update('to', e.target.value)} />
         ) : null}
       </div>
       <div className="search-form__when">

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import { VerticalIcon } from './VerticalIcon';
 import { verticals } from './verticals';
 import type { VerticalId } from './verticals';
 
@@ -57,9 +58,7 @@ export function VerticalTabs({ active, onChange }: VerticalTabsProps) {
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(vertical.id)}
           >
-            <span className="tabs__icon" aria-hidden="true">
-              {vertical.icon}
-            </span>
+            <VerticalIcon id={vertical.id} />
             {vertical.label}
           </button>
         );

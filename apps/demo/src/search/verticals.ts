@@ -5,7 +5,8 @@ export type VerticalId = 'flights' | 'hotels' | 'cars';
 export interface Vertical {
   id: VerticalId;
   label: string;
-  icon: string;
+  /** Hint in the place inputs, since each vertical searches different kinds of place. */
+  placeHint: string;
   headline: string;
   fromLabel: string;
   /** Hotels have no second place: the form hides "to" when this is absent. */
@@ -20,7 +21,7 @@ export const verticals: readonly Vertical[] = [
   {
     id: 'flights',
     label: 'Flights',
-    icon: '✈',
+    placeHint: 'City or airport',
     headline: 'Find a flight',
     fromLabel: 'From',
     toLabel: 'To',
@@ -31,7 +32,7 @@ export const verticals: readonly Vertical[] = [
   {
     id: 'hotels',
     label: 'Hotels',
-    icon: '🏨',
+    placeHint: 'City, area or hotel name',
     headline: 'Find a place to stay',
     fromLabel: 'Destination',
     startLabel: 'Check-in',
@@ -41,7 +42,7 @@ export const verticals: readonly Vertical[] = [
   {
     id: 'cars',
     label: 'Cars',
-    icon: '🚗',
+    placeHint: 'City, airport or station',
     headline: 'Rent a car',
     fromLabel: 'Pick-up location',
     toLabel: 'Drop-off location',
