@@ -10,6 +10,14 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'TARMAC_BAD_CONTENT_LENGTH',
 };
 
+// For client errors without a known code (plugins, Fastify internals), the status decides.
+const STATUS_CODES: Record<number, string> = {
+  403: 'TARMAC_FORBIDDEN',
+  404: 'TARMAC_NOT_FOUND',
+  413: 'TARMAC_BODY_TOO_LARGE',
+  415: 'TARMAC_UNSUPPORTED_MEDIA_TYPE',
+};
+
 const VALIDATION_CODES: Record<string, string> = {
   body: 'TARMAC_BAD_BODY',
   querystring: 'TARMAC_BAD_QUERY',
@@ -29,7 +37,7 @@ export function toErrorReply(error: FastifyError): ErrorReply {
   }
   const code = error.code?.startsWith('TARMAC_')
     ? error.code
-    : (FASTIFY_CODES[error.code] ?? 'TARMAC_BAD_REQUEST');
+    : (FASTIFY_CODES[error.code] ?? STATUS_CODES[status] ?? 'TARMAC_BAD_REQUEST');
   return { statusCode: status, code, reason: error.message };
 }
 
