@@ -75,6 +75,9 @@ describe('createLogger', () => {
       [3, 'w'],
       [4, 'e'],
     ]);
+    logger.log({ level: 5 as never, type: 'log', message: 'not a message level' });
+    await logger.flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const silent = createLogger({ product: 'cars', level: LogLevel.NOTHING });
     silent.error('e');
     await silent.flush();

@@ -90,7 +90,8 @@ export function createLogger(options: LoggerOptions): Logger {
   if (stopped) transport.stop();
 
   const log = (entry: LogEntry): void => {
-    if (stopped || speaking || entry.level < threshold) return;
+    // Levels outside DEBUG..ERROR (NOTHING, junk) are never sent: the server would reject them.
+    if (stopped || speaking || !(entry.level >= threshold && entry.level >= 1 && entry.level <= 4)) return;
     try {
       const context = { ...options.context, ...entry.context };
       const url = pageUrl();
