@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createConsoleClient } from '../api/client';
 import type { ConsoleClient } from '../api/client';
 import { clearToken, saveToken, takeInitialToken } from './tokenStore';
@@ -35,6 +35,16 @@ export function useSession(): Session {
     setToken(next);
     setNotice(undefined);
   }, []);
+
+  // A token link opened in a tab already showing the console only changes the hash.
+  useEffect(() => {
+    const onHashChange = () => {
+      const fromHash = takeInitialToken();
+      if (fromHash) signIn(fromHash);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [signIn]);
 
   const client = useMemo(
     () => (token ? createConsoleClient({ token, onUnauthorized: () => signOut(rejectedTokenNotice) }) : undefined),

@@ -8,22 +8,24 @@ interface LogGroupsTableProps {
   groups: LogGroup[];
   selectedId?: string;
   emptyText: string;
+  /** Beside the detail panel: product and location move to the detail to save width. */
+  compact?: boolean;
   onSelect(groupId: string): void;
 }
 
 /** One row per group, newest first as the API sorts them; a row opens the group's detail. */
-export function LogGroupsTable({ groups, selectedId, emptyText, onSelect }: LogGroupsTableProps) {
+export function LogGroupsTable({ groups, selectedId, emptyText, compact = false, onSelect }: LogGroupsTableProps) {
   const now = useNow(5000);
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="log-groups">
+      <table className={compact ? 'table table--groups is-compact' : 'table table--groups'} data-testid="log-groups">
         <thead>
           <tr>
             <th scope="col">Last seen</th>
             <th scope="col">Level</th>
             <th scope="col">Message</th>
-            <th scope="col">Product</th>
-            <th scope="col">Location</th>
+            <th scope="col" className="optional">Product</th>
+            <th scope="col" className="optional">Location</th>
             <th scope="col" className="num">Count</th>
           </tr>
         </thead>
@@ -55,8 +57,8 @@ export function LogGroupsTable({ groups, selectedId, emptyText, onSelect }: LogG
                 </button>
                 {g.type !== 'log' ? <span className="tag">{g.type}</span> : null}
               </td>
-              <td>{g.product}</td>
-              <td className="mono small" title={g.fileName ?? undefined}>
+              <td className="optional">{g.product}</td>
+              <td className="optional mono small" title={g.fileName ?? undefined}>
                 {shortLocation(g.fileName, g.lineNo, g.colNo)}
               </td>
               <td className="num">{g.count.toLocaleString('en')}</td>

@@ -49,7 +49,13 @@ export function LogsView({ client }: { client: ConsoleClient }) {
       {settingsOpen ? <LogSettingsPanel client={client} onClose={() => setSettingsOpen(false)} /> : null}
       {groups.error ? <p className="notice notice--error" role="alert">Could not load groups: {groups.error.message}</p> : null}
       <div className={selected ? 'logs__body logs__body--split' : 'logs__body'}>
-        <LogGroupsTable groups={groups.list?.groups ?? []} selectedId={selected} emptyText={emptyText} onSelect={setSelected} />
+        <LogGroupsTable
+          groups={groups.list?.groups ?? []}
+          selectedId={selected}
+          emptyText={emptyText}
+          compact={selected !== undefined}
+          onSelect={setSelected}
+        />
         {selected ? (
           <GroupDetail client={client} groupId={selected} paused={paused} onClose={() => setSelected(undefined)} />
         ) : null}

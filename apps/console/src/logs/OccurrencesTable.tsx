@@ -6,7 +6,7 @@ export function OccurrencesTable({ occurrences }: { occurrences: LogOccurrence[]
   if (occurrences.length === 0) return <p className="muted">No occurrences stored.</p>;
   return (
     <div className="table-wrap">
-      <table className="table table--compact">
+      <table className="table table--compact occurrences">
         <thead>
           <tr>
             <th scope="col">Time</th>
