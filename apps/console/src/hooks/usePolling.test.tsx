@@ -8,15 +8,19 @@ import type { PollingOptions } from './usePolling';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root;
-let refresh: () => void = () => {};
+let container: HTMLElement;
 
 function Poller({ task, options }: { task: (signal: AbortSignal) => Promise<void>; options: PollingOptions }) {
-  refresh = usePolling(task, options).refresh;
-  return null;
+  const { refresh } = usePolling(task, options);
+  return <button onClick={refresh}>refresh</button>;
 }
 
 function render(task: (signal: AbortSignal) => Promise<void>, options: PollingOptions) {
   act(() => root.render(<Poller task={task} options={options} />));
+}
+
+function clickRefresh() {
+  act(() => container.querySelector('button')!.click());
 }
 
 /** Lets the awaited task settle, then advances the clock. */
@@ -28,7 +32,8 @@ async function advance(ms: number) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  root = createRoot(document.createElement('div'));
+  container = document.createElement('div');
+  root = createRoot(container);
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -61,7 +66,7 @@ describe('usePolling', () => {
     render(task, { intervalMs: 1000, paused: true });
     await advance(5000);
     expect(task).toHaveBeenCalledTimes(1);
-    act(() => refresh());
+    clickRefresh();
     await advance(0);
     expect(task).toHaveBeenCalledTimes(2);
   });
