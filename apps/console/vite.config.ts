@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The server hosts the console under /console/ and its API under /console/api/. In `vite dev`
-// the API is proxied to a running Tarmac server (TARMAC_SERVER, default localhost:3000).
-const server = process.env.TARMAC_SERVER ?? 'http://localhost:3000';
+// the API is proxied to a running Tarmac server (TARMAC_SERVER, default localhost:8080).
+const server = process.env.TARMAC_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/console/',

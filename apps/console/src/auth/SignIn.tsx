@@ -56,7 +56,7 @@ export function SignIn({ notice, onSignedIn }: SignInProps) {
           onChange={(e) => setToken(e.target.value)}
         />
         <p id="signin-help" className="muted small">
-          Ask whoever runs the Tarmac server for it. A link ending in #token=… signs you in directly.
+          The server prints it, and a console link that signs you in directly, when it starts.
         </p>
         {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
         <button type="submit" className="btn btn--primary" disabled={checking}>

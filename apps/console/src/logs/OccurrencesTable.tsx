@@ -19,7 +19,16 @@ export function OccurrencesTable({ occurrences }: { occurrences: LogOccurrence[]
         <tbody>
           {occurrences.map((o) => (
             <tr key={o.id}>
-              <td className="nowrap">{absoluteTime(o.receivedAt)}</td>
+              <td className="occurrences__time">
+                {/* Date and time wrap as wholes when the column is narrow. */}
+                {absoluteTime(o.receivedAt)
+                  .split(' ')
+                  .map((part) => (
+                    <span key={part} className="nowrap">
+                      {part}{' '}
+                    </span>
+                  ))}
+              </td>
               <td className="small break">{o.url ?? '—'}</td>
               <td className="small break">{o.userAgent ?? '—'}</td>
               <td className="num">{o.occurrences}</td>
