@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLogger } from '@tarmac/react';
+import { ComponentErrorBoundary, useLogger } from '@tarmac/react';
+import { BrokenWidget } from './BrokenWidget';
 import { logErrorWithEmail, rejectPromise, throwUncaughtError } from './triggers';
 
 /**
@@ -10,11 +11,14 @@ export function DevToolsPanel() {
   const logger = useLogger();
   const [last, setLast] = useState<string>();
   const [open, setOpen] = useState(true);
+  // Bumped per click: a fresh boundary fails again, while the logger still hears of it once.
+  const [breaks, setBreaks] = useState(0);
 
   const actions = [
     { id: 'throw-error', label: 'Throw an uncaught error', run: () => throwUncaughtError() },
     { id: 'reject-promise', label: 'Reject a promise', run: rejectPromise },
     { id: 'log-email', label: 'Log an error with an e-mail', run: () => logErrorWithEmail(logger) },
+    { id: 'break-component', label: 'Break a component', run: () => setBreaks((n) => n + 1) },
   ];
 
   return (
@@ -48,6 +52,15 @@ export function DevToolsPanel() {
             </button>
           ))}
         </div>
+        {breaks > 0 ? (
+          <ComponentErrorBoundary
+            key={breaks}
+            name="BrokenWidget"
+            fallback={<p className="devtools__fallback">A widget failed and was hidden; the error was reported once.</p>}
+          >
+            <BrokenWidget />
+          </ComponentErrorBoundary>
+        ) : null}
         <p className="devtools__note" aria-live="polite">
           {last ? `Done: “${last}”. ` : ''}
           Open the <a href="/console/">console</a> to see it arrive.
