@@ -24,7 +24,8 @@ function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): New
   const url = typeof context.url === 'string' ? context.url : info.referer && scrubEmails(info.referer);
   return {
     messageId: m.id,
-    groupId: m.groupId,
+    // The client's groupId says "same problem"; the same problem on two sites is two groups.
+    groupId: `${product}:${m.groupId}`,
     product,
     level: m.level,
     type: m.type,

@@ -27,8 +27,8 @@ describe('POST /log/client/messages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({});
     const [group] = await stored();
-    expect(group).toMatchObject({ groupId: 'g-1', product: 'flights', level: 4, count: 1, fileName: 'app.js' });
-    const detail = await t.storage.getLogGroup('g-1');
+    expect(group).toMatchObject({ groupId: 'flights:g-1', product: 'flights', level: 4, count: 1, fileName: 'app.js' });
+    const detail = await t.storage.getLogGroup('flights:g-1');
     expect(detail?.occurrences[0]).toMatchObject({ url: 'https://example.test/flights', userAgent: 'TestAgent/1.0' });
   });
 
@@ -37,7 +37,7 @@ describe('POST /log/client/messages', () => {
     await post(batch([clientLogMessage({ id: 'b', occurrences: 3, context: {} })]), { referer: 'https://example.test/hotels' });
     const [group] = await stored();
     expect(group?.count).toBe(5);
-    const detail = await t.storage.getLogGroup('g-1');
+    const detail = await t.storage.getLogGroup('flights:g-1');
     expect(detail?.occurrences[0]?.url).toBe('https://example.test/hotels');
   });
 
@@ -92,13 +92,23 @@ describe('POST /log/client/messages', () => {
     expect((await post(batch())).statusCode).toBe(200);
   });
 
+  it('keeps the same client groupId from two products in two groups', async () => {
+    await post(batch());
+    await post({ ...batch(), product: 'hotels' });
+    const groups = await stored();
+    expect(groups.map((g) => [g.groupId, g.product, g.count]).sort()).toEqual([
+      ['flights:g-1', 'flights', 1],
+      ['hotels:g-1', 'hotels', 1],
+    ]);
+  });
+
   it('scrubs e-mail addresses again on the server', async () => {
     await post(batch([clientLogMessage({
       message: 'failed for jane@example.com',
       extraArgs: ['{"to":"ops@example.org"}'],
       context: { url: 'https://example.test/?u=bob@example.net', user: 'bob@example.net' },
     })]));
-    const detail = await t.storage.getLogGroup('g-1');
+    const detail = await t.storage.getLogGroup('flights:g-1');
     expect(JSON.stringify(detail)).not.toContain('@example.');
     expect(detail?.group.message).toBe('failed for {email}');
     expect(detail?.occurrences[0]?.extraArgs).toEqual(['{"to":"{email}"}']);
@@ -112,10 +122,10 @@ describe('POST /log/client/messages', () => {
       clientLogMessage({ id: '2', groupId: 'real', message: 'real problem' }),
     ]));
     expect(response.json()).toEqual(rules);
-    expect((await stored()).map((g) => g.groupId)).toEqual(['real']);
+    expect((await stored()).map((g) => g.groupId)).toEqual(['flights:real']);
     await post(batch([clientLogMessage({ id: '3', groupId: 'old' })]), { 'user-agent': 'Mozilla OldBrowser/3' });
     const list = await t.storage.listLogGroups({ limit: 10 });
-    expect(list.groups.map((g) => g.groupId)).toEqual(['real']);
+    expect(list.groups.map((g) => g.groupId)).toEqual(['flights:real']);
     expect(list.ignored).toBe(2);
   });
 
