@@ -70,16 +70,18 @@ export function createLogger(options: LoggerOptions): Logger {
     }
   };
 
+  // Queued messages by repeatKey: a repeat while its twin waits only counts an occurrence.
+  const waiting = new Map<string, ClientLogMessage>();
   const transport = createTransport<ClientLogMessage>({
     endpoint: options?.endpoint ?? '/log/client/messages',
     flushIntervalMs: options?.flushIntervalMs ?? 1000,
     maxBatchSize: 100,
-    encode: (messages, meta) => JSON.stringify({ product, reqNo: meta.requestNumber, messages } satisfies ClientLogBatch),
-    beforeSend: (message) => !stopped && !ignores.matches(message),
-    coalesce: {
-      key: repeatKey,
-      merge: (queued, repeat) => void (queued.occurrences += repeat.occurrences),
+    encode: (messages, meta) => {
+      // Messages leaving may no longer be counted into: later repeats start a new message.
+      waiting.clear();
+      return JSON.stringify({ product, reqNo: meta.requestNumber, messages } satisfies ClientLogBatch);
     },
+    beforeSend: (message) => !stopped && !ignores.matches(message),
     onResponse: createReplyHandler({ ignores, stop, say }),
   });
 
@@ -96,7 +98,11 @@ export function createLogger(options: LoggerOptions): Logger {
       const context = { ...options.context, ...entry.context };
       const url = pageUrl();
       if (url !== undefined && context.url === undefined) context.url = url;
-      transport.enqueue(buildMessage({ ...entry, context }));
+      const message = buildMessage({ ...entry, context });
+      const key = repeatKey(message);
+      const twin = waiting.get(key);
+      if (twin) twin.occurrences++;
+      else if (transport.enqueue(message)) waiting.set(key, message);
     } catch {
       // never into the host page, and never into ourselves
     }

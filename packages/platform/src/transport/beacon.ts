@@ -7,9 +7,8 @@
  */
 export function sendBeacon(url: string, body: string, contentType = 'application/json'): boolean {
   try {
-    if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
-    const data = /^text\/plain/i.test(contentType) ? body : new Blob([body], { type: contentType });
-    return navigator.sendBeacon(url, data);
+    // No navigator or no sendBeacon throws here, and counts as a refusal.
+    return navigator.sendBeacon(url, /^text\/plain/i.test(contentType) ? body : new Blob([body], { type: contentType }));
   } catch {
     return false;
   }

@@ -1,10 +1,9 @@
-import { createBatchQueue } from './batchQueue.js';
-import type { Coalesce } from './batchQueue.js';
 import { sendBeacon } from './beacon.js';
+import { utf8ByteLength } from './byteLength.js';
 import { httpRequest, KEEPALIVE_LIMIT_BYTES } from './httpRequest.js';
 import type { HttpResult } from './httpRequest.js';
 import { onPageExit } from './pageExit.js';
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry } from './retry.js';
+import { retryAfterMs, retryDelay } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 
 /** Told to `encode` so a product can number its requests or shape beacon bodies differently. */
@@ -23,9 +22,8 @@ export interface TransportOptions<T> {
   /** Content type of fetch/XHR bodies and of beacon Blobs; `text/plain` beacons go as strings. */
   contentType?: string;
   beaconContentType?: string;
-  headers?: Record<string, string>;
   flushIntervalMs?: number;
-  /** Bytes held at most while the endpoint is slow or down; the oldest go first. */
+  /** Bytes (of the items' JSON) held at most while the endpoint is slow or down; the oldest go first. */
   maxQueueBytes?: number;
   maxBatchSize?: number;
   /** Items per body are also capped by size so bodies stay keepalive- and beacon-sized. */
@@ -34,14 +32,12 @@ export interface TransportOptions<T> {
   beforeSend?: (item: T) => boolean;
   /** The final result of each fetch/XHR batch after retries; beacons have no readable reply. */
   onResponse?: (result: HttpResult) => void;
-  coalesce?: Coalesce<T>;
-  sizeOf?: (item: T) => number;
-  retry?: Partial<RetryPolicy>;
+  retry?: RetryPolicy;
 }
 
 /** A running transport; every method is safe to call at any time, also after `stop()`. */
 export interface Transport<T> {
-  /** Queues an item; false when it was filtered, too large, or the transport is stopped. */
+  /** Queues an item; false when it was filtered, too large, not JSON, or the transport is stopped. */
   enqueue(item: T): boolean;
   /** Sends what is queued now (one request per batch); resolves when done, never rejects. */
   flush(): Promise<void>;
@@ -49,157 +45,147 @@ export interface Transport<T> {
   flushOnExit(): void;
   /** Drops the queue, removes timers and listeners; nothing is sent afterwards. */
   stop(): void;
-  readonly stopped: boolean;
-  /** Items lost so far to the byte cap, oversized items or failed deliveries. */
-  readonly dropped: number;
+  /** Items lost so far to the byte cap, oversized items, failed encoding or failed deliveries. */
+  dropped: number;
 }
 
-const call = <R>(fn: () => R, fallback: R): R => {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-};
+/** An encoded body on its way: how many items it carries and how often it was tried. */
+interface Pending {
+  body: string;
+  count: number;
+  tried: number;
+}
 
 /**
- * The one delivery core that logger, analytics and perf share, in the manner of the Datadog
- * browser SDK: products only say how to encode and what to do with the reply. One batch is in
- * flight at a time, so a failing server sees bounded, backed-off traffic rather than a storm.
+ * The one delivery core that logger, analytics and perf share: products only say how to
+ * encode and what to do with the reply. The queue is a bounded FIFO with a lazy timer (an idle
+ * page runs none); the byte cap drops the oldest items first, because the newest say most
+ * about the page's current state. One body is in flight at a time, and a failed one blocks the
+ * queue until it is retried, so a failing server sees bounded, backed-off traffic.
  */
 export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
-  const maxBatchSize = options.maxBatchSize ?? 100;
-  const maxBatchBytes = options.maxBatchBytes ?? KEEPALIVE_LIMIT_BYTES;
-  const interval = options.flushIntervalMs ?? 1000;
-  const contentType = options.contentType ?? 'application/json';
-  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  let stopped = false;
-  let lost = 0;
+  const {
+    endpoint,
+    contentType,
+    beforeSend = () => true,
+    flushIntervalMs = 1000,
+    maxQueueBytes = 256_000,
+    maxBatchSize = 100,
+    maxBatchBytes = KEEPALIVE_LIMIT_BYTES,
+  } = options;
+  let queue: [item: T, bytes: number][] = [];
+  let bytes = 0;
   let requestNumber = 0;
+  // No request before this time: a backoff or the server's Retry-After.
   let notBefore = 0;
-  let inFlight: Promise<void> | undefined;
-  // The batch whose retry is waiting: page exit hands it to a beacon instead of losing it.
-  let waiting: { body: string; cancel: () => void } | undefined;
-  let handedOff: string | undefined;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sending: Promise<void> | undefined;
+  // The body that failed and waits for its next attempt; page exit hands it to a beacon.
+  let retry: Pending | undefined;
 
-  const queue = createBatchQueue<T>({
-    onDue: () => void flush(),
-    flushIntervalMs: interval,
-    maxBytes: options.maxQueueBytes,
-    sizeOf: options.sizeOf,
-    coalesce: options.coalesce,
-  });
-  const allowed = (item: T): boolean => !options.beforeSend || call(() => options.beforeSend?.(item) !== false, false);
-  const encode = (items: T[], beacon: boolean): string | undefined => {
-    const body = call(() => options.encode(items, { requestNumber: requestNumber + 1, beacon }), undefined);
-    if (typeof body === 'string') requestNumber++;
-    else lost += items.length;
-    return body;
+  const request = (body: string): Promise<HttpResult> => httpRequest({ url: endpoint, body, contentType });
+
+  const schedule = (): void => {
+    if (!timer && !stopped && (queue.length || retry))
+      timer = setTimeout(
+        () => void ((timer = undefined), flush()),
+        Math.max(notBefore - Date.now(), retry ? 0 : flushIntervalMs),
+      );
   };
-  const request = (body: string): Promise<HttpResult> =>
-    httpRequest({ url: options.endpoint, body, contentType, headers: options.headers });
 
-  const wait = (ms: number, body: string): Promise<boolean> =>
-    new Promise((resolve) => {
-      if (stopped) return resolve(false);
-      const timer = setTimeout(() => {
-        waiting = undefined;
-        resolve(!stopped);
-      }, ms);
-      waiting = {
-        body,
-        cancel: () => {
-          clearTimeout(timer);
-          waiting = undefined;
-          resolve(false);
-        },
-      };
-    });
-
-  const sendBatch = async (items: T[]): Promise<void> => {
-    const body = encode(items, false);
-    if (body === undefined) return;
-    const result = await withRetry(() => request(body), (ms) => wait(ms, body), policy);
-    if (stopped) return;
-    const failed = result.status < 200 || result.status >= 300;
-    if (failed && handedOff !== body) lost += items.length;
-    const asked = parseRetryAfter(result.retryAfter);
-    if (asked !== undefined) notBefore = Date.now() + asked;
-    call(() => options.onResponse?.(result), undefined);
+  // The oldest items that fit one body, filtered again (rules may have changed while they
+  // waited) and encoded: at most maxBatchSize items and maxBatchBytes, at least one.
+  const next = (beacon: boolean): Pending | undefined => {
+    let count = 0;
+    for (let sum = 0; count < queue.length && count < maxBatchSize; count++) {
+      sum += queue[count]![1];
+      if (count && sum > maxBatchBytes) break;
+    }
+    const taken = queue.splice(0, count).map(([item, size]) => ((bytes -= size), item));
+    try {
+      const items = taken.filter(beforeSend);
+      if (!items.length) return;
+      const body = options.encode(items, { requestNumber: requestNumber + 1, beacon });
+      requestNumber++;
+      return { body, count: items.length, tried: 0 };
+    } catch {
+      // a throwing hook or encoder costs this batch, never the page
+      self.dropped += taken.length;
+    }
   };
 
   // Sends what was queued when the round began; later items wait for the next interval, so a
   // steady stream of items still goes in batches rather than one request per round trip.
   const drain = async (): Promise<void> => {
-    for (let left = queue.length; !stopped && left > 0 && queue.length > 0; ) {
-      const taken = queue.take(maxBatchSize, maxBatchBytes);
-      left -= taken.length;
-      const items = taken.filter(allowed);
-      if (items.length > 0) await sendBatch(items);
+    try {
+      for (let due = queue.length; !stopped && (retry || due > 0); ) {
+        const before = queue.length;
+        const pending = retry ?? next(false);
+        due -= before - queue.length;
+        retry = undefined;
+        if (!pending) continue;
+        const result = await request(pending.body);
+        if (stopped) return;
+        const delay = retryDelay(result, ++pending.tried, options.retry);
+        notBefore = Date.now() + (delay ?? retryAfterMs(result.retryAfter));
+        if (delay !== undefined) return void (retry = pending);
+        if (result.status < 200 || result.status > 299) self.dropped += pending.count;
+        options.onResponse?.(result);
+      }
+    } catch {
+      // a throwing onResponse must not reject flush()
     }
   };
 
   function flush(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (inFlight) return inFlight;
-    const pause = notBefore - Date.now();
-    if (pause > 0) {
-      queue.schedule(pause);
-      return Promise.resolve();
-    }
-    inFlight = drain()
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight = undefined;
-        queue.schedule();
+    if (notBefore > Date.now()) schedule();
+    else
+      sending ??= drain().finally(() => {
+        sending = undefined;
+        schedule();
       });
-    return inFlight;
+    return sending ?? Promise.resolve();
   }
 
-  const beacon = (body: string): void => {
-    if (sendBeacon(options.endpoint, body, options.beaconContentType ?? contentType)) return;
+  const beacon = (pending: Pending | undefined): void => {
     // Refused (quota, no beacon): a keepalive fetch is the next best thing to outlive the page.
-    void request(body);
+    if (pending && !sendBeacon(endpoint, pending.body, options.beaconContentType ?? contentType)) void request(pending.body);
   };
 
-  function flushOnExit(): void {
-    if (stopped) return;
-    const retrying = waiting;
-    if (retrying) {
-      handedOff = retrying.body;
-      retrying.cancel();
-      beacon(retrying.body);
-    }
-    while (queue.length > 0) {
-      const items = queue.take(maxBatchSize, maxBatchBytes).filter(allowed);
-      const body = items.length > 0 ? encode(items, true) : undefined;
-      if (body !== undefined) beacon(body);
-    }
-  }
-
-  const unsubscribe = onPageExit(flushOnExit);
-
-  return {
+  const self: Transport<T> = {
     enqueue(item) {
-      if (stopped || !allowed(item)) return false;
-      return call(() => queue.push(item), false);
+      try {
+        if (stopped || !beforeSend(item)) return false;
+        const size = utf8ByteLength(JSON.stringify(item));
+        if (size <= maxQueueBytes) {
+          queue.push([item, size]);
+          for (bytes += size; bytes > maxQueueBytes; self.dropped++) bytes -= queue.shift()![1];
+          schedule();
+          return true;
+        }
+      } catch {
+        // not JSON, or a throwing hook: this item alone is refused
+      }
+      self.dropped++;
+      return false;
     },
     flush,
     flushOnExit() {
-      call(flushOnExit, undefined);
+      // A body waiting for its retry goes now (one in flight goes on by itself: keepalive).
+      beacon(retry);
+      retry = undefined;
+      while (queue.length) beacon(next(true));
     },
     stop() {
-      if (stopped) return;
       stopped = true;
-      waiting?.cancel();
-      queue.stop();
+      queue = [];
+      retry = undefined;
+      clearTimeout(timer);
       unsubscribe();
     },
-    get stopped() {
-      return stopped;
-    },
-    get dropped() {
-      return lost + queue.dropped;
-    },
+    dropped: 0,
   };
+  const unsubscribe = onPageExit(self.flushOnExit);
+  return self;
 }

@@ -27,69 +27,50 @@ export interface HttpResult {
   retryAfter?: string;
 }
 
-const parseJson = (text: string): unknown => {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-function viaFetch(request: HttpRequest, headers: Record<string, string>): Promise<HttpResult> {
-  return fetch(request.url, {
-    method: 'POST',
-    body: request.body,
-    headers,
-    credentials: request.credentials ?? 'same-origin',
-    // keepalive lets a request outlive the page, but only for small bodies (shared quota).
-    keepalive: utf8ByteLength(request.body) < KEEPALIVE_LIMIT_BYTES,
-  })
-    .then(async (response) =>
-      toResult(response.status, await response.text().catch(() => ''), response.headers.get('Retry-After')),
-    )
-    .catch(() => ({ status: 0 }));
-}
-
-function viaXhr(request: HttpRequest, headers: Record<string, string>): Promise<HttpResult> {
-  return new Promise((resolve) => {
-    try {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', request.url, true);
-      xhr.withCredentials = request.credentials === 'include';
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      // loadend fires once after load, error, abort or timeout: a single place to settle.
-      xhr.addEventListener('loadend', () => {
-        const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
-        resolve(toResult(xhr.status, text, xhr.getResponseHeader('Retry-After')));
-      });
-      xhr.send(request.body);
-    } catch {
-      resolve({ status: 0 });
-    }
-  });
-}
-
-function toResult(status: number, text: string, retryAfter: string | null): HttpResult {
-  const result: HttpResult = { status };
-  const body = parseJson(text);
-  if (body !== undefined) result.body = body;
-  if (retryAfter) result.retryAfter = retryAfter;
-  return result;
-}
-
 /**
  * POSTs with `fetch` (keepalive while the body is small) or, in old browsers without it, XHR.
  * It never rejects: every failure becomes a result, so senders need no try/catch and a
  * transport bug cannot surface as an unhandled rejection in the host page.
  */
-export function httpRequest(request: HttpRequest): Promise<HttpResult> {
-  const headers = { 'Content-Type': request.contentType ?? 'application/json', ...request.headers };
-  try {
-    if (typeof fetch === 'function') return viaFetch(request, headers);
-    if (typeof XMLHttpRequest === 'function') return viaXhr(request, headers);
-  } catch {
-    // fall through: a throwing fetch polyfill is the same as no network
-  }
-  return Promise.resolve({ status: 0 });
+export function httpRequest({ url, body, contentType = 'application/json', headers, credentials }: HttpRequest): Promise<HttpResult> {
+  const allHeaders: Record<string, string> = { 'Content-Type': contentType, ...headers };
+  return new Promise((resolve) => {
+    // One place to settle: no status means no reply (0); a reply that is not JSON has no body.
+    const settle = (status = 0, text?: string, retryAfter?: string | null): void => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text as string);
+      } catch {
+        // empty or not JSON: the status alone is the answer
+      }
+      resolve({ status, body: parsed, retryAfter: retryAfter || undefined });
+    };
+    try {
+      if (typeof fetch == 'function') {
+        fetch(url, {
+          method: 'POST',
+          body,
+          headers: allHeaders,
+          credentials,
+          // keepalive lets a request outlive the page, but only for small bodies (shared quota).
+          keepalive: utf8ByteLength(body) < KEEPALIVE_LIMIT_BYTES,
+        })
+          .then((response) =>
+            response.text().then((text) => settle(response.status, text, response.headers.get('Retry-After'))),
+          )
+          .catch(() => settle());
+      } else {
+        // Without XMLHttpRequest either, the constructor throws and we settle with status 0.
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        xhr.withCredentials = credentials == 'include';
+        for (const name in allHeaders) xhr.setRequestHeader(name, allHeaders[name] as string);
+        // loadend fires once after load, error, abort or timeout.
+        xhr.addEventListener('loadend', () => settle(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')));
+        xhr.send(body);
+      }
+    } catch {
+      settle();
+    }
+  });
 }

@@ -5,13 +5,9 @@
  */
 export { createTransport } from './createTransport.js';
 export type { EncodeMeta, Transport, TransportOptions } from './createTransport.js';
-export { createBatchQueue } from './batchQueue.js';
-export type { BatchQueue, BatchQueueOptions, Coalesce } from './batchQueue.js';
-export { httpRequest, KEEPALIVE_LIMIT_BYTES } from './httpRequest.js';
+export { httpRequest } from './httpRequest.js';
 export type { HttpRequest, HttpResult } from './httpRequest.js';
 export { sendBeacon } from './beacon.js';
 export { onPageExit } from './pageExit.js';
 export type { PageExitReason } from './pageExit.js';
-export { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, withRetry } from './retry.js';
-export type { RetryPolicy, Wait } from './retry.js';
-export { jsonByteLength, utf8ByteLength } from './byteLength.js';
+export type { RetryPolicy } from './retry.js';

@@ -11,23 +11,20 @@ export type PageExitReason = 'hidden' | 'pagehide';
  * disables the back/forward cache. Returns the unsubscribe function; a no-op outside a browser.
  */
 export function onPageExit(callback: (reason: PageExitReason) => void): () => void {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined;
-  const safely = (reason: PageExitReason): void => {
+  const onEvent = ({ type }: Event): void => {
     try {
-      callback(reason);
+      if (type == 'pagehide') callback(type);
+      else if (document.visibilityState == 'hidden') callback('hidden');
     } catch {
       // the host page must never see our exit handling fail
     }
   };
-  const onVisibility = (): void => {
-    if (document.visibilityState === 'hidden') safely('hidden');
+  const listen = (method: 'addEventListener' | 'removeEventListener') => (): void => {
+    if (typeof document == 'undefined') return;
+    // Capture phase: a page stopping propagation of these events must not silence us.
+    document[method]('visibilitychange', onEvent, true);
+    window[method]('pagehide', onEvent, true);
   };
-  const onPageHide = (): void => safely('pagehide');
-  // Capture phase: a page stopping propagation of these events must not silence us.
-  document.addEventListener('visibilitychange', onVisibility, true);
-  window.addEventListener('pagehide', onPageHide, true);
-  return () => {
-    document.removeEventListener('visibilitychange', onVisibility, true);
-    window.removeEventListener('pagehide', onPageHide, true);
-  };
+  listen('addEventListener')();
+  return listen('removeEventListener');
 }
