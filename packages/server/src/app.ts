@@ -51,6 +51,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.sessionSecret.length < 16) throw new Error('sessionSecret must be at least 16 characters');
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request drowns what matters; rejected and failed requests are logged by the
+    // error handler with their code and reason.
+    disableRequestLogging: true,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // Bodies are checked as sent: a string where a number belongs is an error, not a guess.
     ajv: { customOptions: { coerceTypes: false } },

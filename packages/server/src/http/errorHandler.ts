@@ -49,7 +49,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorReply(error);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code }, body.reason);
+    else request.log.warn({ code: body.code, method: request.method, url: request.url }, body.reason);
     return reply.code(body.statusCode).type('application/json').send(body);
   });
 }
