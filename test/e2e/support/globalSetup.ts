@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, server);
   } catch (error) {
     server.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
   project.provide('baseURL', baseURL);
   project.provide('consoleToken', consoleToken);
