@@ -1,14 +1,12 @@
-/** Console sections in nav order; only Logs exists yet, the rest arrive with later issues. */
-const sections = [
-  { id: 'logs', label: 'Logs', ready: true },
-  { id: 'vitals', label: 'Web vitals', ready: false },
-  { id: 'analytics', label: 'Analytics', ready: false },
-  { id: 'consent', label: 'Consent', ready: false },
-  { id: 'signals', label: 'Signals', ready: false },
-];
+import type { Section } from '../sections/sections';
 
-/** Left navigation: the active section and what is coming. */
-export function Sidebar() {
+interface SidebarProps {
+  sections: Section[];
+  activeId: string;
+}
+
+/** Left navigation: every section, the active one marked, those still to come disabled. */
+export function Sidebar({ sections, activeId }: SidebarProps) {
   return (
     <nav className="sidebar" aria-label="Console sections">
       <div className="sidebar__brand">
@@ -17,9 +15,13 @@ export function Sidebar() {
       </div>
       <ul className="sidebar__list">
         {sections.map((section) =>
-          section.ready ? (
+          section.view ? (
             <li key={section.id}>
-              <a className="sidebar__item sidebar__item--active" href="#logs" aria-current="page">
+              <a
+                className={section.id === activeId ? 'sidebar__item sidebar__item--active' : 'sidebar__item'}
+                href={`#/${section.id}`}
+                aria-current={section.id === activeId ? 'page' : undefined}
+              >
                 {section.label}
               </a>
             </li>

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { ConsoleClient } from '../api/client';
+import { LogsView } from '../logs/LogsView';
+
+/** What every console view receives: the signed-in API client. */
+export interface SectionProps {
+  client: ConsoleClient;
+}
+
+/** One entry of the left navigation; `view` absent means the section is still to come. */
+export interface Section {
+  id: string;
+  label: string;
+  view?: ComponentType<SectionProps>;
+}
+
+/**
+ * The console's sections in nav order. Each capability adds its view here and nowhere else,
+ * so the shell (navigation, routing, title) never changes when a section arrives.
+ */
+export const sections: Section[] = [
+  { id: 'logs', label: 'Logs', view: LogsView },
+  { id: 'vitals', label: 'Web vitals' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'consent', label: 'Consent' },
+  { id: 'signals', label: 'Signals' },
+];
