@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigationTimingFields } from './navigationTimingFields.js';
+
+const entry = {
+  type: 'reload',
+  redirectCount: 0,
+  redirectStart: 0,
+  redirectEnd: 0,
+  fetchStart: 1.2,
+  domainLookupStart: 3.4,
+  domainLookupEnd: 5.6,
+  connectStart: 5.6,
+  connectEnd: 20.4,
+  secureConnectionStart: 0,
+  requestStart: 21,
+  responseStart: 80.5,
+  responseEnd: 90,
+  domInteractive: 200,
+  domContentLoadedEventStart: 210,
+  domContentLoadedEventEnd: 211,
+  domComplete: 400,
+  loadEventStart: 401,
+  loadEventEnd: 402,
+  unloadEventStart: 0,
+  unloadEventEnd: 0,
+  nextHopProtocol: 'h2',
+  transferSize: 1500,
+  encodedBodySize: 1200,
+  decodedBodySize: 4000,
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('navigationTimingFields', () => {
+  it('gives Boomerang names with epoch milliseconds, 0 for phases that did not happen', () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_700_000_000_000.4);
+    const fields = navigationTimingFields();
+    expect(fields).toMatchObject({
+      nt_nav_st: 1_700_000_000_000,
+      nt_nav_type: 1,
+      nt_red_cnt: 0,
+      nt_red_st: 0,
+      nt_ssl_st: 0,
+      nt_unload_st: 0,
+      nt_fet_st: 1_700_000_000_002,
+      nt_res_st: 1_700_000_000_081,
+      nt_domcomp: 1_700_000_000_400,
+      nt_load_end: 1_700_000_000_402,
+      nt_protocol: 'h2',
+      nt_trn_size: 1500,
+      nt_enc_size: 1200,
+      nt_dec_size: 4000,
+    });
+    expect(Object.keys(fields)).toHaveLength(26);
+  });
+
+  it('maps back_forward to 2 and unknown types to 255', () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValueOnce([{ ...entry, type: 'back_forward' } as unknown as PerformanceEntry]);
+    expect(navigationTimingFields().nt_nav_type).toBe(2);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValueOnce([{ ...entry, type: 'prerender' } as unknown as PerformanceEntry]);
+    expect(navigationTimingFields().nt_nav_type).toBe(255);
+  });
+
+  it('is empty without a navigation entry', () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
+    expect(navigationTimingFields()).toEqual({});
+  });
+});

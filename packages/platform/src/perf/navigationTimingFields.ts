@@ -1,0 +1,59 @@
+/** Boomerang's navigation-timing field names with the Navigation Timing attribute each holds. */
+const TIMES = {
+  nt_red_st: 'redirectStart',
+  nt_red_end: 'redirectEnd',
+  nt_fet_st: 'fetchStart',
+  nt_dns_st: 'domainLookupStart',
+  nt_dns_end: 'domainLookupEnd',
+  nt_con_st: 'connectStart',
+  nt_con_end: 'connectEnd',
+  nt_ssl_st: 'secureConnectionStart',
+  nt_req_st: 'requestStart',
+  nt_res_st: 'responseStart',
+  nt_res_end: 'responseEnd',
+  nt_domint: 'domInteractive',
+  nt_domcontloaded_st: 'domContentLoadedEventStart',
+  nt_domcontloaded_end: 'domContentLoadedEventEnd',
+  nt_domcomp: 'domComplete',
+  nt_load_st: 'loadEventStart',
+  nt_load_end: 'loadEventEnd',
+  nt_unload_st: 'unloadEventStart',
+  nt_unload_end: 'unloadEventEnd',
+} as const;
+
+// Level 2 entries name the type; Boomerang sends the old numeric `performance.navigation.type`.
+const NAV_TYPES: Record<string, number> = { navigate: 0, reload: 1, back_forward: 2 };
+
+/** The navigation-timing part of a performance report, keyed by Boomerang's beacon names. */
+export type NavigationTimingFields = Record<string, number | string>;
+
+/**
+ * The navigation timing of this document with Boomerang's names and meaning: times are epoch
+ * milliseconds (0 where the phase did not happen, e.g. no redirect or no TLS), `nt_red_cnt` the
+ * redirect count, `nt_nav_type` 0 navigate / 1 reload / 2 back-forward, plus the protocol and
+ * the transfer, encoded and decoded sizes. Read from the Level 2 `navigation` entry, since
+ * `performance.timing` is deprecated; empty where neither exists (Node, very old browsers).
+ */
+export function navigationTimingFields(): NavigationTimingFields {
+  try {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (!entry) return {};
+    const origin = performance.timeOrigin;
+    const fields: NavigationTimingFields = {
+      nt_nav_st: Math.round(origin),
+      nt_red_cnt: entry.redirectCount,
+      nt_nav_type: NAV_TYPES[entry.type] ?? 255,
+    };
+    for (const [field, name] of Object.entries(TIMES)) {
+      const at = entry[name];
+      fields[field] = at > 0 ? Math.round(origin + at) : 0;
+    }
+    fields.nt_protocol = entry.nextHopProtocol;
+    fields.nt_trn_size = entry.transferSize;
+    fields.nt_enc_size = entry.encodedBodySize;
+    fields.nt_dec_size = entry.decodedBodySize;
+    return fields;
+  } catch {
+    return {};
+  }
+}
