@@ -72,14 +72,16 @@ export function createLogger(options: LoggerOptions): Logger {
 
   // Queued messages by repeatKey: a repeat while its twin waits only counts an occurrence.
   const waiting = new Map<string, ClientLogMessage>();
+  let reqNo = 0;
   const transport = createTransport<ClientLogMessage>({
     endpoint: options?.endpoint ?? '/log/client/messages',
     flushIntervalMs: options?.flushIntervalMs ?? 1000,
     maxBatchSize: 100,
-    encode: (messages, meta) => {
+    encode: (messages) => {
       // Messages leaving may no longer be counted into: later repeats start a new message.
       waiting.clear();
-      return JSON.stringify({ product, reqNo: meta.requestNumber, messages } satisfies ClientLogBatch);
+      // Called once per request body (retries re-send it), so this counts requests.
+      return JSON.stringify({ product, reqNo: ++reqNo, messages } satisfies ClientLogBatch);
     },
     beforeSend: (message) => !stopped && !ignores.matches(message),
     onResponse: createReplyHandler({ ignores, stop, say }),

@@ -20,10 +20,13 @@ describe('sendBeacon', () => {
     expect(await data[1].text()).toBe('{"a":1}');
   });
 
-  it('sends text/plain as a plain string and reports refusal', () => {
+  it('sends other types (text/plain, safe cross-origin) as Blobs of that type and reports refusal', async () => {
     const beacon = mockBeacon(false);
     expect(sendBeacon('/a', 'payload', 'text/plain')).toBe(false);
-    expect(beacon).toHaveBeenCalledWith('/a', 'payload');
+    const data = beacon.mock.calls[0] as unknown as [string, Blob];
+    expect(data[0]).toBe('/a');
+    expect(data[1].type).toBe('text/plain');
+    expect(await data[1].text()).toBe('payload');
   });
 
   it('returns false when the browser has no beacon or it throws', () => {

@@ -1,16 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTransport } from './createTransport.js';
-import type { TransportOptions } from './createTransport.js';
+import type { Transport, TransportOptions } from './createTransport.js';
 
 type Item = { n: number; pad?: string };
 let fetchMock: ReturnType<typeof vi.fn>;
 let beaconMock: ReturnType<typeof vi.fn>;
 // Replies to come, as a status or [status, Retry-After]; 200 when none is left.
 const statuses: (number | [number, string])[] = [];
+// Every transport a test made is stopped afterwards, so no listener leaks into the next test.
+const made: Transport<Item>[] = [];
+// The encoder numbers its bodies, so a retry is visible as the same number sent again.
+let bodies = 0;
 
 beforeEach(() => {
   vi.useFakeTimers();
   statuses.length = 0;
+  bodies = 0;
   fetchMock = vi.fn(() => {
     const [status, retryAfter] = [statuses.shift() ?? 200].flat() as [number, string?];
     return Promise.resolve(new Response('{"ok":true}', { status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} }));
@@ -20,57 +25,37 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'sendBeacon', { value: beaconMock, configurable: true, writable: true });
 });
 afterEach(() => {
+  made.splice(0).forEach((transport) => transport.stop());
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
-const make = (extra: Partial<TransportOptions<Item>> = {}) =>
-  createTransport<Item>({
+const make = (extra: Partial<TransportOptions<Item>> = {}) => {
+  const transport = createTransport<Item>({
     endpoint: '/collect',
-    encode: (items, meta) => JSON.stringify({ reqNo: meta.requestNumber, beacon: meta.beacon, items }),
+    encode: (items) => JSON.stringify({ reqNo: ++bodies, items }),
     retry: { baseDelayMs: 100, maxDelayMs: 1000, maxAttempts: 3 },
     ...extra,
   });
+  made.push(transport);
+  return transport;
+};
 const sentBodies = () => fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string));
 const beaconBodies = () =>
   Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text())));
+const ok = { status: 200, body: { ok: true }, retryAfter: null };
 
-describe('createTransport', () => {
+describe('createTransport batching', () => {
   it('sends one batch per interval with increasing request numbers', async () => {
     const transport = make({ maxBatchSize: 2 });
     [1, 2, 3].forEach((n) => transport.enqueue({ n }));
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1000);
     expect(sentBodies()).toEqual([
-      { reqNo: 1, beacon: false, items: [{ n: 1 }, { n: 2 }] },
-      { reqNo: 2, beacon: false, items: [{ n: 3 }] },
+      { reqNo: 1, items: [{ n: 1 }, { n: 2 }] },
+      { reqNo: 2, items: [{ n: 3 }] },
     ]);
-    transport.stop();
-  });
-
-  it('retries a failing batch with backoff and reports only the final reply', async () => {
-    statuses.push(503, 500);
-    const onResponse = vi.fn();
-    const transport = make({ onResponse });
-    transport.enqueue({ n: 1 });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(onResponse).toHaveBeenCalledTimes(1);
-    expect(onResponse).toHaveBeenCalledWith({ status: 200, body: { ok: true } });
-    expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1]);
-    transport.stop();
-  });
-
-  it('does not retry a 400 and counts the lost items', async () => {
-    statuses.push(400);
-    const transport = make();
-    transport.enqueue({ n: 1 });
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(transport.dropped).toBe(1);
-    transport.stop();
   });
 
   it('starts no timer until the first item arrives, then sends once per interval', async () => {
@@ -86,16 +71,30 @@ describe('createTransport', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
-    transport.stop();
   });
 
-  it('drops the oldest items beyond the byte cap and counts them', async () => {
+  it('leaves items queued during a send for the next interval', async () => {
+    let release: (() => void) | undefined;
+    fetchMock.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve(new Response('{}', { status: 200 })))),
+    );
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    transport.enqueue({ n: 2 });
+    release?.();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+  });
+
+  it('drops the oldest items beyond the byte cap', async () => {
+    // Each item is 7 bytes of JSON: two fit in 20.
     const transport = make({ maxQueueBytes: 20 });
-    [1, 2, 3].forEach((n) => transport.enqueue({ n }));
-    expect(transport.dropped).toBe(1);
+    expect([1, 2, 3].map((n) => transport.enqueue({ n }))).toEqual([true, true, true]);
     await transport.flush();
     expect(sentBodies()[0]?.items).toEqual([{ n: 2 }, { n: 3 }]);
-    transport.stop();
   });
 
   it('refuses an item larger than the whole cap, or not JSON, without dropping others', async () => {
@@ -105,100 +104,16 @@ describe('createTransport', () => {
     expect(transport.enqueue({ n: 1 })).toBe(true);
     expect(transport.enqueue({ n: 2, pad: 'far too long' })).toBe(false);
     expect(transport.enqueue(cyclic)).toBe(false);
-    expect(transport.dropped).toBe(2);
     await transport.flush();
-    expect(sentBodies()[0]?.items).toEqual([{ n: 1 }]);
-    transport.stop();
+    expect(sentBodies()).toEqual([{ reqNo: 1, items: [{ n: 1 }] }]);
   });
 
-  it('puts at most maxBatchBytes in one body, but always at least one item', async () => {
-    const transport = make({ maxBatchBytes: 1 });
-    [1, 2].forEach((n) => transport.enqueue({ n }));
+  it('holds no more than the keepalive quota by default, so every body can go keepalive', async () => {
+    const transport = make();
+    [1, 2, 3].forEach((n) => transport.enqueue({ n, pad: 'x'.repeat(25_000) }));
     await transport.flush();
-    expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
-    transport.stop();
-  });
-
-  it('retries network errors and honours Retry-After before the next attempt', async () => {
-    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
-    statuses.push([429, '3']);
-    const onResponse = vi.fn();
-    const transport = make({ onResponse, retry: { baseDelayMs: 100, maxDelayMs: 5000 } });
-    transport.enqueue({ n: 1 });
-    await vi.advanceTimersByTimeAsync(1100);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(2000);
-    await transport.flush();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(onResponse).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(onResponse.mock.calls).toEqual([[{ status: 200, body: { ok: true } }]]);
-    expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1]);
-    transport.stop();
-  });
-
-  it('ends retrying when stopped while a retry waits', async () => {
-    statuses.push(503);
-    const transport = make();
-    transport.enqueue({ n: 1 });
-    await vi.advanceTimersByTimeAsync(1000);
-    transport.stop();
-    expect(vi.getTimerCount()).toBe(0);
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('sends nothing after stop: no timers, no listeners', async () => {
-    const transport = make();
-    transport.enqueue({ n: 1 });
-    transport.stop();
-    expect(vi.getTimerCount()).toBe(0);
-    expect(transport.enqueue({ n: 2 })).toBe(false);
-    window.dispatchEvent(new Event('pagehide'));
-    await transport.flush();
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(beaconMock).not.toHaveBeenCalled();
-  });
-
-  it('sends the whole queue by beacon on pagehide, in chunks under the quota', async () => {
-    // Each item is 7 bytes of JSON: three fit in 21 bytes.
-    const transport = make({ maxBatchBytes: 21 });
-    [1, 2, 3, 4].forEach((n) => transport.enqueue({ n }));
-    window.dispatchEvent(new Event('pagehide'));
-    expect(await beaconBodies()).toEqual([
-      { reqNo: 1, beacon: true, items: [{ n: 1 }, { n: 2 }, { n: 3 }] },
-      { reqNo: 2, beacon: true, items: [{ n: 4 }] },
-    ]);
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(fetchMock).not.toHaveBeenCalled();
-    transport.stop();
-  });
-
-  it('hands a batch waiting for its retry to the beacon when the page is hidden', async () => {
-    statuses.push(503);
-    const transport = make();
-    transport.enqueue({ n: 1 });
-    await vi.advanceTimersByTimeAsync(1000);
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    expect(await beaconBodies()).toEqual([{ reqNo: 1, beacon: false, items: [{ n: 1 }] }]);
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(transport.dropped).toBe(0);
-    transport.stop();
-  });
-
-  it('falls back to fetch when the beacon is refused', () => {
-    beaconMock.mockReturnValue(false);
-    const transport = make();
-    transport.enqueue({ n: 1 });
-    transport.flushOnExit();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentBodies().map((body) => body.items.map((item: Item) => item.n))).toEqual([[2, 3]]);
     expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
-    transport.stop();
   });
 
   it('filters with beforeSend on enqueue and again on departure, and survives throwing hooks', async () => {
@@ -217,39 +132,187 @@ describe('createTransport', () => {
     transport.enqueue({ n: 2 });
     blocked = 2;
     await expect(transport.flush()).resolves.toBeUndefined();
-    expect(sentBodies()).toEqual([{ reqNo: 1, beacon: false, items: [{ n: 1 }] }]);
-    transport.stop();
+    expect(sentBodies()).toEqual([{ reqNo: 1, items: [{ n: 1 }] }]);
   });
 
-  it('drops a batch whose encoder throws instead of throwing itself', async () => {
+  it('drops a batch whose encoder throws instead of throwing itself, and goes on', async () => {
+    let broken = true;
     const transport = make({
-      encode: () => {
-        throw new Error('cycle');
+      encode: (items) => {
+        if (broken) throw new Error('cycle');
+        return JSON.stringify({ items });
       },
     });
     transport.enqueue({ n: 1 });
-    await transport.flush();
+    await expect(transport.flush()).resolves.toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(transport.dropped).toBe(1);
+    broken = false;
+    transport.enqueue({ n: 2 });
+    await transport.flush();
+    expect(sentBodies()).toEqual([{ items: [{ n: 2 }] }]);
+  });
+
+  it('sends nothing after stop: no timers, no listeners', async () => {
+    const transport = make();
+    transport.enqueue({ n: 1 });
     transport.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(transport.enqueue({ n: 2 })).toBe(false);
+    window.dispatchEvent(new Event('pagehide'));
+    transport.flushOnExit();
+    await transport.flush();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(beaconMock).not.toHaveBeenCalled();
   });
 });
 
-describe('createTransport pacing', () => {
-  it('leaves items queued during a send for the next interval', async () => {
-    let release: (() => void) | undefined;
-    fetchMock.mockImplementationOnce(
-      () => new Promise((resolve) => (release = () => resolve(new Response('{}', { status: 200 })))),
-    );
-    const transport = make();
+describe('createTransport retry', () => {
+  it('retries a failing batch with backoff and reports only the final reply', async () => {
+    statuses.push(503, 500);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onResponse.mock.calls).toEqual([[ok]]);
+    expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1]);
+  });
+
+  it('doubles the wait per retry, keeps half of it as jitter and never exceeds the cap', async () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    const times: number[] = [];
+    fetchMock.mockImplementation(() => {
+      times.push(Date.now());
+      return Promise.resolve(new Response('', { status: times.length < 6 ? 500 : 200 }));
+    });
+    const transport = make({ retry: { baseDelayMs: 100, maxDelayMs: 1000, maxAttempts: 6 } });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    random.mockReturnValue(1);
+    await vi.advanceTimersByTimeAsync(50);
+    random.mockReturnValue(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(times.slice(1).map((time, i) => time - (times[i] as number))).toEqual([50, 200, 200, 400, 500]);
+  });
+
+  it('retries no reply, 429 and 5xx, but no other status', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    statuses.push(429, 500, 599, 400, 401, 404, 413);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse, retry: { baseDelayMs: 100, maxAttempts: 10 } });
+    for (let n = 1; n <= 4; n++) {
+      transport.enqueue({ n });
+      await vi.advanceTimersByTimeAsync(2000);
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(8);
+    expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1, 1, 1, 2, 3, 4]);
+    expect(onResponse.mock.calls.map(([result]) => result.status)).toEqual([400, 401, 404, 413]);
+  });
+
+  it('stops after maxAttempts and reports the last reply', async () => {
+    statuses.push(500, 500, 500, 500);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onResponse.mock.calls.map(([result]) => result.status)).toEqual([500]);
+  });
+
+  it('waits at least as long as Retry-After asks, in seconds', async () => {
+    statuses.push([429, '3']);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse, retry: { baseDelayMs: 100, maxDelayMs: 5000 } });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(2999);
+    await transport.flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onResponse).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onResponse.mock.calls).toEqual([[ok]]);
+  });
+
+  it('reads Retry-After as an HTTP date too', async () => {
+    vi.setSystemTime(Date.parse('2024-05-01T09:59:59Z'));
+    statuses.push([503, 'Wed, 01 May 2024 10:00:04 GMT']);
+    const transport = make({ retry: { maxDelayMs: 10_000 } });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up on a batch when Retry-After exceeds the cap, but still pauses for it', async () => {
+    statuses.push([503, '3600']);
+    const onResponse = vi.fn();
+    const transport = make({ onResponse });
     transport.enqueue({ n: 1 });
     await vi.advanceTimersByTimeAsync(1000);
     transport.enqueue({ n: 2 });
-    release?.();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await transport.flush();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1000);
+    expect(onResponse.mock.calls.map(([result]) => result.status)).toEqual([503]);
+    await vi.advanceTimersByTimeAsync(3600_000);
     expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+  });
+
+  it('ends retrying when stopped while a retry waits', async () => {
+    statuses.push(503);
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
     transport.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createTransport page exit', () => {
+  it('sends the whole queue by beacon on pagehide, in bodies of maxBatchSize', async () => {
+    const transport = make({ maxBatchSize: 3 });
+    [1, 2, 3, 4].forEach((n) => transport.enqueue({ n }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await beaconBodies()).toEqual([
+      { reqNo: 1, items: [{ n: 1 }, { n: 2 }, { n: 3 }] },
+      { reqNo: 2, items: [{ n: 4 }] },
+    ]);
+    expect((beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('application/json');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('hands a batch waiting for its retry to the beacon when the page is hidden', async () => {
+    statuses.push(503);
+    const transport = make({ beaconContentType: 'text/plain' });
+    transport.enqueue({ n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    expect(await beaconBodies()).toEqual(sentBodies());
+    expect((beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('text/plain');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    transport.enqueue({ n: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBodies()[1]?.items).toEqual([{ n: 2 }]);
+  });
+
+  it('falls back to a keepalive fetch when the beacon is refused', () => {
+    beaconMock.mockReturnValue(false);
+    const transport = make();
+    transport.enqueue({ n: 1 });
+    transport.flushOnExit();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
   });
 });

@@ -3,31 +3,40 @@ import { utf8ByteLength } from './byteLength.js';
 import { httpRequest, KEEPALIVE_LIMIT_BYTES } from './httpRequest.js';
 import type { HttpResult } from './httpRequest.js';
 import { onPageExit } from './pageExit.js';
-import { retryAfterMs, retryDelay } from './retry.js';
-import type { RetryPolicy } from './retry.js';
 
-/** Told to `encode` so a product can number its requests or shape beacon bodies differently. */
-export interface EncodeMeta {
-  /** 1, 2, 3… per encoded body of this transport; a retry re-sends the same body and number. */
-  requestNumber: number;
-  /** True when the body leaves by `sendBeacon` (page exit). */
-  beacon: boolean;
+/**
+ * How hard a sender insists; small numbers on purpose, a page must not hammer a sick server.
+ * Defaults: five attempts in total, 1 s before the first retry, no wait over 30 s.
+ */
+export interface RetryPolicy {
+  /** Attempts in total, the first one included. */
+  maxAttempts?: number;
+  /** Delay before the first retry; it doubles on every further one. */
+  baseDelayMs?: number;
+  /** No wait is longer; a `Retry-After` asking for more makes the sender give up instead. */
+  maxDelayMs?: number;
 }
 
 /** Everything a product decides; the transport owns batching, sending, retry and page exit. */
 export interface TransportOptions<T> {
   endpoint: string;
-  /** Builds the request body from a batch, e.g. the logger's `{product, reqNo, messages}`. */
-  encode: (items: T[], meta: EncodeMeta) => string;
-  /** Content type of fetch/XHR bodies and of beacon Blobs; `text/plain` beacons go as strings. */
+  /**
+   * Builds the request body from a batch, e.g. the logger's `{product, reqNo, messages}`. It is
+   * called once per body (a retry re-sends the same body), so a product can number its requests
+   * here. The same body goes by fetch/XHR or, when the page is left, by beacon.
+   */
+  encode: (items: T[]) => string;
+  /** Content type of fetch/XHR bodies (default `application/json`) and, unless `beaconContentType` is given, of beacons. */
   contentType?: string;
   beaconContentType?: string;
   flushIntervalMs?: number;
-  /** Bytes (of the items' JSON) held at most while the endpoint is slow or down; the oldest go first. */
+  /**
+   * Bytes (of the items' JSON) held at most while the endpoint is slow or down; the oldest go
+   * first. The default is the keepalive quota, so whatever is queued fits bodies that can
+   * outlive the page (fetch keepalive, beacon); a larger cap gives up that guarantee.
+   */
   maxQueueBytes?: number;
   maxBatchSize?: number;
-  /** Items per body are also capped by size so bodies stay keepalive- and beacon-sized. */
-  maxBatchBytes?: number;
   /** False drops the item; asked on enqueue and again when it leaves (rules may have changed). */
   beforeSend?: (item: T) => boolean;
   /** The final result of each fetch/XHR batch after retries; beacons have no readable reply. */
@@ -45,15 +54,6 @@ export interface Transport<T> {
   flushOnExit(): void;
   /** Drops the queue, removes timers and listeners; nothing is sent afterwards. */
   stop(): void;
-  /** Items lost so far to the byte cap, oversized items, failed encoding or failed deliveries. */
-  dropped: number;
-}
-
-/** An encoded body on its way: how many items it carries and how often it was tried. */
-interface Pending {
-  body: string;
-  count: number;
-  tried: number;
 }
 
 /**
@@ -61,7 +61,8 @@ interface Pending {
  * encode and what to do with the reply. The queue is a bounded FIFO with a lazy timer (an idle
  * page runs none); the byte cap drops the oldest items first, because the newest say most
  * about the page's current state. One body is in flight at a time, and a failed one blocks the
- * queue until it is retried, so a failing server sees bounded, backed-off traffic.
+ * queue until it is retried, so a failing server sees bounded, backed-off traffic. Bodies are
+ * kept under the keepalive quota so they can outlive the page.
  */
 export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
   const {
@@ -69,49 +70,42 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
     contentType,
     beforeSend = () => true,
     flushIntervalMs = 1000,
-    maxQueueBytes = 256_000,
+    maxQueueBytes = KEEPALIVE_LIMIT_BYTES,
     maxBatchSize = 100,
-    maxBatchBytes = KEEPALIVE_LIMIT_BYTES,
+    retry: { maxAttempts = 5, baseDelayMs = 1000, maxDelayMs = 30_000 } = {},
   } = options;
   let queue: [item: T, bytes: number][] = [];
   let bytes = 0;
-  let requestNumber = 0;
   // No request before this time: a backoff or the server's Retry-After.
   let notBefore = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> | undefined;
-  // The body that failed and waits for its next attempt; page exit hands it to a beacon.
-  let retry: Pending | undefined;
+  // The body that failed and waits for attempt number `tried + 1` (counted from next()); page
+  // exit hands it to a beacon.
+  let retry: string | undefined;
+  let tried = 0;
 
   const request = (body: string): Promise<HttpResult> => httpRequest({ url: endpoint, body, contentType });
 
   const schedule = (): void => {
-    if (!timer && !stopped && (queue.length || retry))
+    // After stop() nothing is queued or retried, so no timer can start.
+    if (!timer && (queue.length || retry))
       timer = setTimeout(
         () => void ((timer = undefined), flush()),
         Math.max(notBefore - Date.now(), retry ? 0 : flushIntervalMs),
       );
   };
 
-  // The oldest items that fit one body, filtered again (rules may have changed while they
-  // waited) and encoded: at most maxBatchSize items and maxBatchBytes, at least one.
-  const next = (beacon: boolean): Pending | undefined => {
-    let count = 0;
-    for (let sum = 0; count < queue.length && count < maxBatchSize; count++) {
-      sum += queue[count]![1];
-      if (count && sum > maxBatchBytes) break;
-    }
-    const taken = queue.splice(0, count).map(([item, size]) => ((bytes -= size), item));
+  // The body of the oldest items, filtered again since rules may have changed while they
+  // waited; undefined when none is left or a hook or the encoder threw.
+  const next = (): string | undefined => {
+    tried = 0;
     try {
-      const items = taken.filter(beforeSend);
-      if (!items.length) return;
-      const body = options.encode(items, { requestNumber: requestNumber + 1, beacon });
-      requestNumber++;
-      return { body, count: items.length, tried: 0 };
+      const items = queue.splice(0, maxBatchSize).map(([item, size]) => ((bytes -= size), item)).filter(beforeSend);
+      if (items.length) return options.encode(items);
     } catch {
       // a throwing hook or encoder costs this batch, never the page
-      self.dropped += taken.length;
     }
   };
 
@@ -119,64 +113,71 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
   // steady stream of items still goes in batches rather than one request per round trip.
   const drain = async (): Promise<void> => {
     try {
-      for (let due = queue.length; !stopped && (retry || due > 0); ) {
-        const before = queue.length;
-        const pending = retry ?? next(false);
-        due -= before - queue.length;
+      for (let due = queue.length; retry || due > 0; due -= maxBatchSize) {
+        // The last batch of a round may carry items queued meanwhile: no extra request for them.
+        const body = retry ?? next();
         retry = undefined;
-        if (!pending) continue;
-        const result = await request(pending.body);
-        if (stopped) return;
-        const delay = retryDelay(result, ++pending.tried, options.retry);
-        notBefore = Date.now() + (delay ?? retryAfterMs(result.retryAfter));
-        if (delay !== undefined) return void (retry = pending);
-        if (result.status < 200 || result.status > 299) self.dropped += pending.count;
-        options.onResponse?.(result);
+        if (body) {
+          const result = await request(body);
+          if (stopped) return;
+          const { status } = result;
+          // Retry-After is seconds or an HTTP date; a past date, junk or none mean no wait.
+          const asked = Math.max(0, Number(result.retryAfter) * 1000 || Date.parse(result.retryAfter!) - Date.now() || 0);
+          const half = Math.min(maxDelayMs, baseDelayMs * 2 ** tried++) / 2;
+          // Only failures that may heal by themselves are retried: no reply, 429 and 5xx. Waits
+          // grow with "equal jitter" so pages that failed together do not return together.
+          const again = (!status || status == 429 || status > 499) && tried < maxAttempts && asked <= maxDelayMs;
+          notBefore = Date.now() + (again ? Math.max(asked, half + Math.random() * half) : asked);
+          if (again) return void (retry = body);
+          options.onResponse?.(result);
+        }
       }
     } catch {
       // a throwing onResponse must not reject flush()
     }
   };
 
-  function flush(): Promise<void> {
+  async function flush(): Promise<void> {
     if (notBefore > Date.now()) schedule();
     else
       sending ??= drain().finally(() => {
         sending = undefined;
         schedule();
       });
-    return sending ?? Promise.resolve();
+    await sending;
   }
 
-  const beacon = (pending: Pending | undefined): void => {
+  const beacon = (body: string | undefined): void => {
     // Refused (quota, no beacon): a keepalive fetch is the next best thing to outlive the page.
-    if (pending && !sendBeacon(endpoint, pending.body, options.beaconContentType ?? contentType)) void request(pending.body);
+    if (body && !sendBeacon(endpoint, body, options.beaconContentType ?? contentType)) void request(body);
   };
 
-  const self: Transport<T> = {
+  const flushOnExit = (): void => {
+    // A body waiting for its retry goes now (one in flight goes on by itself: keepalive).
+    beacon(retry);
+    retry = undefined;
+    while (queue.length) beacon(next());
+  };
+  const unsubscribe = onPageExit(flushOnExit);
+
+  return {
     enqueue(item) {
       try {
-        if (stopped || !beforeSend(item)) return false;
         const size = utf8ByteLength(JSON.stringify(item));
-        if (size <= maxQueueBytes) {
+        // An item larger than the whole cap is refused rather than flushing everything else out.
+        if (!stopped && size <= maxQueueBytes && beforeSend(item)) {
           queue.push([item, size]);
-          for (bytes += size; bytes > maxQueueBytes; self.dropped++) bytes -= queue.shift()![1];
+          for (bytes += size; bytes > maxQueueBytes; ) bytes -= queue.shift()![1];
           schedule();
           return true;
         }
       } catch {
-        // not JSON, or a throwing hook: this item alone is refused
+        // not JSON, or a throwing hook: this item is refused
       }
-      self.dropped++;
       return false;
     },
     flush,
-    flushOnExit() {
-      // A body waiting for its retry goes now (one in flight goes on by itself: keepalive).
-      beacon(retry);
-      retry = undefined;
-      while (queue.length) beacon(next(true));
-    },
+    flushOnExit,
     stop() {
       stopped = true;
       queue = [];
@@ -184,8 +185,5 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
       clearTimeout(timer);
       unsubscribe();
     },
-    dropped: 0,
   };
-  const unsubscribe = onPageExit(self.flushOnExit);
-  return self;
 }

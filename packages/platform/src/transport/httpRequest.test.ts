@@ -11,7 +11,7 @@ describe('httpRequest with fetch', () => {
     const fetchMock = reply(200, '{"stopLogging":true}');
     vi.stubGlobal('fetch', fetchMock);
     const result = await httpRequest({ url: '/x', body: '{"a":1}' });
-    expect(result).toEqual({ status: 200, body: { stopLogging: true } });
+    expect(result).toEqual({ status: 200, body: { stopLogging: true }, retryAfter: null });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init).toMatchObject({ method: 'POST', body: '{"a":1}', keepalive: true });
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
@@ -21,7 +21,7 @@ describe('httpRequest with fetch', () => {
     const fetchMock = reply(204, '');
     vi.stubGlobal('fetch', fetchMock);
     const result = await httpRequest({ url: '/x', body: 'x'.repeat(KEEPALIVE_LIMIT_BYTES + 1), contentType: 'text/plain' });
-    expect(result).toEqual({ status: 204 });
+    expect(result).toEqual({ status: 204, retryAfter: null });
     expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(false);
   });
 
@@ -30,6 +30,10 @@ describe('httpRequest with fetch', () => {
     expect(await httpRequest({ url: '/x', body: '' })).toEqual({ status: 0 });
     vi.stubGlobal('fetch', reply(503, 'not json', { 'Retry-After': '12' }));
     expect(await httpRequest({ url: '/x', body: '' })).toEqual({ status: 503, retryAfter: '12' });
+    vi.stubGlobal('fetch', () => {
+      throw new TypeError('broken polyfill');
+    });
+    expect(await httpRequest({ url: '/x', body: '' })).toEqual({ status: 0 });
   });
 });
 
@@ -40,15 +44,12 @@ describe('httpRequest without fetch', () => {
       status = 0;
       responseText = '';
       withCredentials = false;
-      private listener: (() => void) | undefined;
+      onloadend: (() => void) | undefined;
       open(method: string, url: string) {
         Object.assign(sent, { method, url });
       }
       setRequestHeader(name: string, value: string) {
         sent.headers[name] = value;
-      }
-      addEventListener(_type: string, listener: () => void) {
-        this.listener = listener;
       }
       getResponseHeader() {
         return null;
@@ -57,13 +58,13 @@ describe('httpRequest without fetch', () => {
         sent.body = body;
         this.status = 200;
         this.responseText = '{"message":"hi"}';
-        setTimeout(() => this.listener?.(), 0);
+        setTimeout(() => this.onloadend?.(), 0);
       }
     }
     vi.stubGlobal('fetch', undefined);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const result = await httpRequest({ url: '/s/run/perf', body: 'a=1', contentType: 'application/x-www-form-urlencoded' });
-    expect(result).toEqual({ status: 200, body: { message: 'hi' } });
+    expect(result).toEqual({ status: 200, body: { message: 'hi' }, retryAfter: null });
     expect(sent).toEqual({
       method: 'POST',
       url: '/s/run/perf',

@@ -23,8 +23,8 @@ export interface HttpRequest {
 export interface HttpResult {
   status: number;
   body?: unknown;
-  /** The raw `Retry-After` header, when the server sent one. */
-  retryAfter?: string;
+  /** The raw `Retry-After` header; null when the reply had none, absent without a reply. */
+  retryAfter?: string | null;
 }
 
 /**
@@ -32,45 +32,45 @@ export interface HttpResult {
  * It never rejects: every failure becomes a result, so senders need no try/catch and a
  * transport bug cannot surface as an unhandled rejection in the host page.
  */
-export function httpRequest({ url, body, contentType = 'application/json', headers, credentials }: HttpRequest): Promise<HttpResult> {
+export async function httpRequest({ url, body, contentType = 'application/json', headers, credentials }: HttpRequest): Promise<HttpResult> {
   const allHeaders: Record<string, string> = { 'Content-Type': contentType, ...headers };
-  return new Promise((resolve) => {
-    // One place to settle: no status means no reply (0); a reply that is not JSON has no body.
-    const settle = (status = 0, text?: string, retryAfter?: string | null): void => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text as string);
-      } catch {
-        // empty or not JSON: the status alone is the answer
-      }
-      resolve({ status, body: parsed, retryAfter: retryAfter || undefined });
-    };
-    try {
-      if (typeof fetch == 'function') {
-        fetch(url, {
-          method: 'POST',
-          body,
-          headers: allHeaders,
-          credentials,
-          // keepalive lets a request outlive the page, but only for small bodies (shared quota).
-          keepalive: utf8ByteLength(body) < KEEPALIVE_LIMIT_BYTES,
-        })
-          .then((response) =>
-            response.text().then((text) => settle(response.status, text, response.headers.get('Retry-After'))),
-          )
-          .catch(() => settle());
-      } else {
-        // Without XMLHttpRequest either, the constructor throws and we settle with status 0.
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', url);
-        xhr.withCredentials = credentials == 'include';
-        for (const name in allHeaders) xhr.setRequestHeader(name, allHeaders[name] as string);
-        // loadend fires once after load, error, abort or timeout.
-        xhr.addEventListener('loadend', () => settle(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')));
+  // Whatever is known when something fails stays: no reply at all is status 0, a reply that is
+  // not JSON has no body.
+  let status = 0;
+  let text: string | undefined;
+  let retryAfter: string | null | undefined;
+  let reply: unknown;
+  try {
+    if (typeof fetch == 'function') {
+      const response = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: allHeaders,
+        credentials,
+        // keepalive lets a request outlive the page, but only for small bodies (shared quota).
+        keepalive: utf8ByteLength(body) < KEEPALIVE_LIMIT_BYTES,
+      });
+      status = response.status;
+      retryAfter = response.headers.get('Retry-After');
+      text = await response.text();
+    } else {
+      // Without XMLHttpRequest either, the constructor throws: status 0.
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', url);
+      xhr.withCredentials = credentials == 'include';
+      for (const name in allHeaders) xhr.setRequestHeader(name, allHeaders[name] as string);
+      // loadend comes once after load, error, abort or timeout.
+      await new Promise((resolve) => {
+        xhr.onloadend = resolve;
         xhr.send(body);
-      }
-    } catch {
-      settle();
+      });
+      status = xhr.status;
+      retryAfter = xhr.getResponseHeader('Retry-After');
+      text = xhr.responseText;
     }
-  });
+    reply = JSON.parse(text);
+  } catch {
+    // network error, or a reply that is empty or not JSON
+  }
+  return { status, body: reply, retryAfter };
 }

@@ -4,10 +4,9 @@
  * no queue (performance reporting: one form body by beacon, else XHR).
  */
 export { createTransport } from './createTransport.js';
-export type { EncodeMeta, Transport, TransportOptions } from './createTransport.js';
+export type { RetryPolicy, Transport, TransportOptions } from './createTransport.js';
 export { httpRequest } from './httpRequest.js';
 export type { HttpRequest, HttpResult } from './httpRequest.js';
 export { sendBeacon } from './beacon.js';
 export { onPageExit } from './pageExit.js';
 export type { PageExitReason } from './pageExit.js';
-export type { RetryPolicy } from './retry.js';

@@ -16,7 +16,7 @@ describe('onPageExit', () => {
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('pagehide'));
-    expect(callback.mock.calls).toEqual([['hidden'], ['pagehide']]);
+    expect(callback.mock.calls).toEqual([['visibilitychange'], ['pagehide']]);
     stop();
   });
 

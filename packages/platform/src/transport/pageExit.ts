@@ -1,9 +1,9 @@
 /**
- * Why the callback ran: `hidden` (tab switched, app backgrounded; the page may come back) or
- * `pagehide` (navigating away or closing). Both are the last reliable moment to send: mobile
+ * Why the callback ran, as the event's name: `visibilitychange` to hidden (tab switched, app
+ * backgrounded; the page may come back) or `pagehide` (navigating away or closing). Both are the last reliable moment to send: mobile
  * browsers often kill hidden pages without any further event.
  */
-export type PageExitReason = 'hidden' | 'pagehide';
+export type PageExitReason = 'visibilitychange' | 'pagehide';
 
 /**
  * Calls `callback` whenever the page is hidden or left, the moment queued data must go out by
@@ -13,17 +13,18 @@ export type PageExitReason = 'hidden' | 'pagehide';
 export function onPageExit(callback: (reason: PageExitReason) => void): () => void {
   const onEvent = ({ type }: Event): void => {
     try {
-      if (type == 'pagehide') callback(type);
-      else if (document.visibilityState == 'hidden') callback('hidden');
+      if (type == 'pagehide' || document.visibilityState == 'hidden') callback(type as PageExitReason);
     } catch {
       // the host page must never see our exit handling fail
     }
   };
+  // Both on window, in the capture phase: visibilitychange travels from document through it,
+  // and a page stopping propagation of these events must not silence us.
   const listen = (method: 'addEventListener' | 'removeEventListener') => (): void => {
-    if (typeof document == 'undefined') return;
-    // Capture phase: a page stopping propagation of these events must not silence us.
-    document[method]('visibilitychange', onEvent, true);
-    window[method]('pagehide', onEvent, true);
+    if (globalThis.window) {
+      window[method]('visibilitychange', onEvent, true);
+      window[method]('pagehide', onEvent, true);
+    }
   };
   listen('addEventListener')();
   return listen('removeEventListener');
