@@ -1,0 +1,47 @@
+/**
+ * Who and where: the fields every hit carries, as the product's analytics data names them.
+ * All optional; absent path segments are written as `-` (see `paths.ts`).
+ */
+export interface AnalyticsContext {
+  vertical?: string;
+  locale?: string;
+  affiliate?: string;
+  affiliateskin?: string;
+  experiment?: string;
+  pageId?: string;
+  subPageId?: string;
+  presentation?: string;
+  pixelContext?: string;
+  loginState?: string;
+  sessionId?: string;
+  placement?: string;
+  searchid?: string;
+}
+
+/** One thing that happened on the page. */
+export interface AnalyticsEvent {
+  category: string;
+  action: string;
+  label?: string;
+  value?: number;
+  params?: Record<string, string | number | boolean>;
+  /** True for automatic events (not caused by the visitor); their path ends `/nonInteraction`. */
+  nonInteraction?: boolean;
+}
+
+/** What sinks receive: the context at the time, the event fields (for events) and the path. */
+export interface AnalyticsHit extends AnalyticsContext, Partial<AnalyticsEvent> {
+  type: 'pageview' | 'event';
+  path: string;
+  /** Epoch milliseconds of the call. */
+  timestamp: number;
+}
+
+/** Where hits go; a sink must not throw (createAnalytics guards anyway). */
+export type AnalyticsSink = (hit: AnalyticsHit) => void;
+
+/**
+ * The consent seam shared with the consent module: calls the listener with the current
+ * decision once known and on every change; returns the unsubscribe function.
+ */
+export type ConsentSource = (listener: (granted: boolean) => void) => () => void;
