@@ -1,0 +1,39 @@
+import type { TcfWindow } from '../types.js';
+
+interface FrameCall {
+  command?: unknown;
+  version?: unknown;
+  parameter?: unknown;
+  callId?: unknown;
+}
+
+/**
+ * Relays `{__tcfapiCall}` messages from nested frames to whatever `window.__tcfapi` is at that
+ * moment (the stub first, the handler later), and posts each answer back as `{__tcfapiReturn}`
+ * — once per event for addEventListener. A frame that sent a JSON string gets a JSON string.
+ */
+export function answerFrameCalls(win: Window): void {
+  win.addEventListener('message', (event: MessageEvent) => {
+    const text = typeof event.data == 'string';
+    let call: FrameCall | undefined;
+    try {
+      call = (text ? JSON.parse(event.data) : event.data)?.__tcfapiCall;
+    } catch {
+      return; // someone else's message
+    }
+    const source = event.source as Window | null;
+    if (!call || typeof call != 'object' || !source) return;
+    const callId = call.callId;
+    (win as TcfWindow).__tcfapi?.(
+      call.command,
+      call.version,
+      (returnValue: unknown, success?: boolean) => {
+        const reply = { __tcfapiReturn: { returnValue, success, callId } };
+        // '*' because sandboxed vendor frames have an opaque origin; the data is what every
+        // script on the page may read anyway.
+        source.postMessage(text ? JSON.stringify(reply) : reply, '*');
+      },
+      call.parameter,
+    );
+  });
+}
