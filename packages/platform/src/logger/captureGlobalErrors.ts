@@ -8,34 +8,32 @@ import { LogLevel } from './levels.js';
  * listens to nothing.
  */
 export function captureGlobalErrors(logger: Pick<Logger, 'log'>): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const onError = (event: ErrorEvent): void => {
+  const onEvent = (event: Event): void => {
     try {
-      const error: unknown = event.error;
-      logger.log({
-        level: LogLevel.ERROR,
-        type: 'uncaught',
-        message: error instanceof Error ? error : event.message || 'Script error.',
-        stack: error instanceof Error ? error.stack : undefined,
-        fileName: event.filename || undefined,
-        lineNo: event.lineno,
-        colNo: event.colno,
-      });
+      const { error, message, filename, lineno, colno, reason } = event as ErrorEvent & PromiseRejectionEvent;
+      logger.log(
+        event.type == 'error'
+          ? {
+              level: LogLevel.ERROR,
+              type: 'uncaught',
+              // Cross-origin scripts give only "Script error." and no error object.
+              message: error instanceof Error ? error : message || 'Script error.',
+              fileName: filename,
+              lineNo: lineno,
+              colNo: colno,
+            }
+          : { level: LogLevel.ERROR, type: 'unhandledrejection', message: reason },
+      );
     } catch {
       // an error handler that throws would raise another error event: stop here
     }
   };
-  const onRejection = (event: PromiseRejectionEvent): void => {
-    try {
-      logger.log({ level: LogLevel.ERROR, type: 'unhandledrejection', message: event.reason });
-    } catch {
-      // same as above
+  const listen = (method: 'addEventListener' | 'removeEventListener') => (): void => {
+    if (globalThis.window) {
+      window[method]('error', onEvent);
+      window[method]('unhandledrejection', onEvent);
     }
   };
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
-  return () => {
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
-  };
+  listen('addEventListener')();
+  return listen('removeEventListener');
 }

@@ -1,10 +1,10 @@
 import { createTransport } from '../transport/index.js';
 import { buildMessage } from './buildMessage.js';
 import type { LogEntry } from './buildMessage.js';
-import { createReplyHandler } from './handleReply.js';
 import { createIgnoreList } from './ignoreRules.js';
 import { LogLevel } from './levels.js';
-import type { ClientLogBatch, ClientLogMessage } from './types.js';
+import type { MessageLevel } from './levels.js';
+import type { ClientLogBatch, ClientLogMessage, ClientLogReply } from './types.js';
 
 /** Settings of one logger; `product` names the part of the site it reports for. */
 export interface LoggerOptions {
@@ -36,12 +36,6 @@ export interface Logger {
 
 const PRODUCT = /^[\w.-]{1,64}$/;
 
-// Identical messages waiting for the same request travel once, counted in `occurrences`.
-const repeatKey = (m: ClientLogMessage): string => [m.groupId, m.type, m.message, ...m.extraArgs].join('\u0000');
-
-const pageUrl = (): string | undefined => (typeof location !== 'undefined' && location.href ? location.href : undefined);
-const userAgent = (): string => (typeof navigator !== 'undefined' && navigator.userAgent) || '';
-
 /**
  * Creates the client logger of docs/client-logs.md: it cleans each message, queues it, and
  * sends batches of `{product, reqNo, messages}` every second (by beacon when the page is left),
@@ -49,34 +43,35 @@ const userAgent = (): string => (typeof navigator !== 'undefined' && navigator.u
  * logger that does nothing, since a broken logger must not break the page it watches.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const product = options?.product;
-  const valid = typeof product === 'string' && PRODUCT.test(product);
+  const { product, endpoint = '/log/client/messages', flushIntervalMs, level = LogLevel.INFO, context } = options ?? {};
+  const valid = typeof product == 'string' && PRODUCT.test(product);
   if (!valid) console.error(`[tarmac] createLogger: product must match ${PRODUCT}, got`, product);
-  const threshold = valid ? (options.level ?? LogLevel.INFO) : LogLevel.NOTHING;
-  const ignores = createIgnoreList(userAgent());
-  let stopped = threshold === LogLevel.NOTHING;
+  const threshold = valid ? level : LogLevel.NOTHING;
+  const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
+  // Queued messages by what makes them identical: a repeat while its twin waits only counts.
+  const waiting = new Map<string, ClientLogMessage>();
+  let reqNo = 0;
+  let stopped = threshold > 4;
   // True while the logger itself writes to the console: a host that forwards console output
   // into this logger must not turn our own notices into new messages (feedback loop).
   let speaking = false;
-
-  const say = (kind: 'info' | 'error', ...args: unknown[]): void => {
+  // Each note is shown once: the same reply comes back every second, and a broken server must
+  // not flood the developer's console.
+  const said = new Set<unknown>();
+  const say = (key: unknown, kind: 'info' | 'error', ...args: unknown[]): void => {
+    if (said.has(key)) return;
+    said.add(key);
     speaking = true;
     try {
-      if (typeof console !== 'undefined') console[kind](...args);
-    } catch {
-      // a broken console is not our problem to report
+      console[kind](...args);
     } finally {
       speaking = false;
     }
   };
 
-  // Queued messages by repeatKey: a repeat while its twin waits only counts an occurrence.
-  const waiting = new Map<string, ClientLogMessage>();
-  let reqNo = 0;
   const transport = createTransport<ClientLogMessage>({
-    endpoint: options?.endpoint ?? '/log/client/messages',
-    flushIntervalMs: options?.flushIntervalMs ?? 1000,
-    maxBatchSize: 100,
+    endpoint,
+    flushIntervalMs,
     encode: (messages) => {
       // Messages leaving may no longer be counted into: later repeats start a new message.
       waiting.clear();
@@ -84,24 +79,29 @@ export function createLogger(options: LoggerOptions): Logger {
       return JSON.stringify({ product, reqNo: ++reqNo, messages } satisfies ClientLogBatch);
     },
     beforeSend: (message) => !stopped && !ignores.matches(message),
-    onResponse: createReplyHandler({ ignores, stop, say }),
+    // A request that got no reply at all (status 0: offline, blocked) is no "server side
+    // error" and stays silent; the transport already retried what was worth retrying.
+    onResponse: ({ status, body }) => {
+      if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
+      const reply = (body || {}) as ClientLogReply;
+      if (reply.message) say(reply.message, 'info', reply.message);
+      ignores.add(reply);
+      if (reply.stopLogging === true) stop();
+    },
   });
 
   function stop(): void {
     stopped = true;
     transport.stop();
   }
-  if (stopped) transport.stop();
+  if (stopped) stop();
 
   const log = (entry: LogEntry): void => {
     // Levels outside DEBUG..ERROR (NOTHING, junk) are never sent: the server would reject them.
     if (stopped || speaking || !(entry.level >= threshold && entry.level >= 1 && entry.level <= 4)) return;
     try {
-      const context = { ...options.context, ...entry.context };
-      const url = pageUrl();
-      if (url !== undefined && context.url === undefined) context.url = url;
-      const message = buildMessage({ ...entry, context });
-      const key = repeatKey(message);
+      const message = buildMessage({ ...entry, context: { url: globalThis.location?.href, ...context, ...entry.context } });
+      const key = [message.groupId, message.type, message.message, ...message.extraArgs].join('\0');
       const twin = waiting.get(key);
       if (twin) twin.occurrences++;
       else if (transport.enqueue(message)) waiting.set(key, message);
@@ -110,7 +110,7 @@ export function createLogger(options: LoggerOptions): Logger {
     }
   };
   const method =
-    (level: LogEntry['level']): LogMethod =>
+    (level: MessageLevel): LogMethod =>
     (message, ...extraArgs) =>
       log({ level, type: 'log', message, extraArgs });
 
@@ -120,7 +120,7 @@ export function createLogger(options: LoggerOptions): Logger {
     warn: method(LogLevel.WARN),
     error: method(LogLevel.ERROR),
     log,
-    flush: () => transport.flush(),
+    flush: transport.flush,
     stop,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, describeValue } from './describeValue.js';
+import { describeValue } from './describeValue.js';
 
 describe('describeValue', () => {
   it('writes objects as JSON and survives cycles, BigInt and functions', () => {
@@ -32,12 +32,12 @@ describe('describeValue', () => {
   });
 });
 
-describe('describeError', () => {
+describe('describeValue of an Error', () => {
   it('keeps a V8 stack as is, since it starts with the message', () => {
     const error = new Error('boom');
     error.stack = 'Error: boom\n    at f (https://x.example/a.js:1:2)';
-    expect(describeError(error)).toBe(error.stack);
+    expect(describeValue(error)).toBe(error.stack);
     error.stack = '';
-    expect(describeError(error)).toBe('Error: boom');
+    expect(describeValue(error)).toBe('Error: boom');
   });
 });

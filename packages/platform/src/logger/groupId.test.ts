@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeGroupId, normaliseMessage } from './groupId.js';
-import { hashText } from './hash.js';
+import { hashText, makeGroupId, normaliseMessage } from './groupId.js';
 
 const place = { fileName: 'https://x.example/app.js', lineNo: 10, colNo: 4 };
 

@@ -1,5 +1,3 @@
-import { hashText } from './hash.js';
-
 /**
  * The message with its variable parts blanked: UUIDs and long hex ids become `<id>`, any run
  * of digits becomes `<n>`. "Fare 123 not found" and "Fare 456 not found" are one problem with
@@ -8,7 +6,7 @@ import { hashText } from './hash.js';
  */
 export function normaliseMessage(message: string): string {
   return message
-    .replace(/\b[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}\b/gi, '<id>')
+    .replace(/\b[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}\b/gi, '<id>')
     .replace(/\b(?=[a-f]*\d)[\da-f]{8,}\b/gi, '<id>')
     .replace(/\d+/g, '<n>');
 }
@@ -21,10 +19,26 @@ export interface Place {
 }
 
 /**
+ * A short, stable, non-cryptographic hash (16 hex digits) for grouping: two different 32-bit
+ * mixes over the same text (FNV-1a and a multiply-xorshift), so collisions between distinct
+ * problems stay negligible at the scale of one site's error groups.
+ */
+export function hashText(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return [a, b].map((n) => (n >>> 0).toString(16).padStart(8, '0')).join('');
+}
+
+/**
  * The id of "the same problem": same level, same (normalised) message, same place. Stable
  * across pages and sessions so the server can count a problem however often it comes.
  */
-export function makeGroupId(level: number, message: string, place: Place): string {
-  const where = `${place.fileName ?? ''}:${place.lineNo ?? ''}:${place.colNo ?? ''}`;
-  return hashText(`${level}\n${normaliseMessage(message)}\n${where}`);
+export function makeGroupId(level: number, message: string, { fileName, lineNo, colNo }: Place): string {
+  return hashText(`${level}\n${normaliseMessage(message)}\n${fileName ?? ''}:${lineNo ?? ''}:${colNo ?? ''}`);
 }

@@ -3,30 +3,19 @@ import type { ClientLogMessage, ClientLogReply, IgnoreRule, PlatformIgnoreRule }
 type Matchable = Pick<ClientLogMessage, 'message' | 'fileName' | 'level'>;
 
 /** Same semantics as the server's ingest filter: every present field matches, none = nothing. */
-export function matchesIgnoreRule(rule: IgnoreRule, message: Matchable): boolean {
-  let checked = false;
-  if (typeof rule.message === 'string') {
-    if (!message.message.includes(rule.message)) return false;
-    checked = true;
-  }
-  if (typeof rule.fileName === 'string') {
-    if (!(message.fileName ?? '').includes(rule.fileName)) return false;
-    checked = true;
-  }
-  if (typeof rule.level === 'number') {
-    if (message.level > rule.level) return false;
-    checked = true;
-  }
-  return checked;
+export function matchesIgnoreRule({ message, fileName, level }: IgnoreRule, m: Matchable): boolean {
+  return (
+    (message ?? fileName ?? level) != null &&
+    (message == null || m.message.includes(message)) &&
+    (fileName == null || (m.fileName ?? '').includes(fileName)) &&
+    (level == null || m.level <= level)
+  );
 }
 
 /** A rule aimed at this browser: an empty `userAgent` targets no one rather than everyone. */
-export function matchesPlatformRule(rule: PlatformIgnoreRule, message: Matchable, userAgent: string): boolean {
-  if (typeof rule.userAgent !== 'string' || rule.userAgent === '' || !userAgent.includes(rule.userAgent)) return false;
-  return typeof rule.message !== 'string' || message.message.includes(rule.message);
+export function matchesPlatformRule({ userAgent, message }: PlatformIgnoreRule, m: Matchable, ua: string): boolean {
+  return !!userAgent && ua.includes(userAgent) && (message == null || m.message.includes(message));
 }
-
-const MAX_RULES = 200;
 
 /** The rules this page has been told so far, and the test the logger runs before sending. */
 export interface IgnoreList {
@@ -35,25 +24,20 @@ export interface IgnoreList {
   matches(message: Matchable): boolean;
 }
 
-/** Keeps the operator's ignore rules, deduplicated and bounded, for one logger. */
+/** Keeps the operator's ignore rules for one logger, deduplicated and bounded. */
 export function createIgnoreList(userAgent: string): IgnoreList {
-  const rules = new Map<string, IgnoreRule>();
-  const platformRules = new Map<string, PlatformIgnoreRule>();
-  const remember = <R>(into: Map<string, R>, list: unknown): void => {
-    if (!Array.isArray(list)) return;
-    for (const rule of list as unknown[]) {
-      if (rule && typeof rule === 'object' && into.size < MAX_RULES) into.set(JSON.stringify(rule), rule as R);
-    }
+  // Keyed by kind and JSON: every reply repeats the server's rules, they are kept once.
+  const rules = new Map<string, (message: Matchable) => boolean>();
+  const remember = <R>(list: unknown, kind: string, match: (rule: R, message: Matchable) => boolean): void => {
+    if (Array.isArray(list))
+      for (const rule of list as R[])
+        if (rule && typeof rule == 'object' && rules.size < 200) rules.set(kind + JSON.stringify(rule), (m) => match(rule, m));
   };
   return {
-    add(reply) {
-      remember(rules, reply.ignore);
-      remember(platformRules, reply.platformIgnores);
+    add({ ignore, platformIgnores }) {
+      remember(ignore, 'i', matchesIgnoreRule);
+      remember<PlatformIgnoreRule>(platformIgnores, 'p', (rule, m) => matchesPlatformRule(rule, m, userAgent));
     },
-    matches(message) {
-      for (const rule of rules.values()) if (matchesIgnoreRule(rule, message)) return true;
-      for (const rule of platformRules.values()) if (matchesPlatformRule(rule, message, userAgent)) return true;
-      return false;
-    },
+    matches: (message) => [...rules.values()].some((match) => match(message)),
   };
 }

@@ -8,11 +8,6 @@ export { captureGlobalErrors } from './captureGlobalErrors.js';
 export { LogLevel } from './levels.js';
 export type { MessageLevel } from './levels.js';
 export type { LogEntry } from './buildMessage.js';
-export { buildMessage } from './buildMessage.js';
-export { parseStack, parseStackLine, stackLines } from './parseStack.js';
-export { scrubEmails, cleanString, MAX_VALUE_LENGTH } from './scrub.js';
-export { makeGroupId, normaliseMessage } from './groupId.js';
-export { matchesIgnoreRule, matchesPlatformRule } from './ignoreRules.js';
 export type {
   ClientLogBatch,
   ClientLogMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStack, parseStackLine, stackLines } from './parseStack.js';
+import { parseStack, parseStackLine } from './parseStack.js';
 
 // Captured from real browsers running a small bundle; host names changed only.
 const CHROME = `TypeError: Cannot read properties of undefined (reading 'price')
@@ -33,7 +33,7 @@ const file = (name: string) => `https://www.example.com/assets/${name}`;
 
 describe('parseStack', () => {
   it('reads Chrome/V8 stacks including anonymous, constructor, async and eval frames', () => {
-    expect(parseStack(stackLines(CHROME))).toEqual([
+    expect(parseStack(CHROME).parsedStackTrace).toEqual([
       { functionName: 'renderFare', fileName: file('results-3f9a.js'), lineNo: 12, colNo: 345 },
       { functionName: undefined, fileName: file('results-3f9a.js'), lineNo: 20, colNo: 17 },
       { functionName: 'new FareList', fileName: file('results-3f9a.js'), lineNo: 40, colNo: 9 },
@@ -44,7 +44,7 @@ describe('parseStack', () => {
   });
 
   it('reads Firefox stacks including anonymous, async and eval frames', () => {
-    expect(parseStack(stackLines(FIREFOX))).toEqual([
+    expect(parseStack(FIREFOX).parsedStackTrace).toEqual([
       { functionName: 'renderFare', fileName: file('results-3f9a.js'), lineNo: 12, colNo: 345 },
       { functionName: 'FareList/<', fileName: file('results-3f9a.js'), lineNo: 20, colNo: 17 },
       { functionName: 'FareList', fileName: file('results-3f9a.js'), lineNo: 40, colNo: 9 },
@@ -55,7 +55,7 @@ describe('parseStack', () => {
   });
 
   it('reads Safari stacks and skips native and location-less lines', () => {
-    expect(parseStack(stackLines(SAFARI))).toEqual([
+    expect(parseStack(SAFARI).parsedStackTrace).toEqual([
       { functionName: 'renderFare', fileName: file('results-3f9a.js'), lineNo: 12, colNo: 345 },
       { functionName: undefined, fileName: file('results-3f9a.js'), lineNo: 20, colNo: 17 },
       { functionName: 'FareList', fileName: file('results-3f9a.js'), lineNo: 40, colNo: 9 },
@@ -74,17 +74,25 @@ describe('parseStack', () => {
     expect(parseStackLine('    at new Promise (<anonymous>)')).toBeUndefined();
   });
 
-  it('caps the number of frames at 50', () => {
+  it('caps the number of lines and frames at 50', () => {
     const deep = Array.from({ length: 80 }, (_, i) => `    at f${i} (https://x.example/a.js:${i + 1}:1)`);
-    const frames = parseStack(deep);
+    const { stackTrace, parsedStackTrace: frames } = parseStack(deep.join('\n'));
+    expect(stackTrace).toHaveLength(50);
     expect(frames).toHaveLength(50);
     expect(frames[49]?.functionName).toBe('f49');
   });
 });
 
-describe('stackLines', () => {
+describe('parseStack lines', () => {
   it('splits into non-empty lines without trailing spaces', () => {
-    expect(stackLines('a  \n\n  b\n')).toEqual(['a', '  b']);
-    expect(stackLines(undefined)).toEqual([]);
+    expect(parseStack('a  \n\n  b\n').stackTrace).toEqual(['a', '  b']);
+    expect(parseStack(undefined)).toEqual({ stackTrace: [], parsedStackTrace: [] });
+  });
+
+  it('scrubs e-mails and cuts each line to 1000 characters before parsing', () => {
+    const { stackTrace, parsedStackTrace } = parseStack(`    at ann@example.com (https://x.example/a.js:1:2)\n${'z'.repeat(1500)}`);
+    expect(stackTrace[0]).toBe('    at {email} (https://x.example/a.js:1:2)');
+    expect(parsedStackTrace[0]?.functionName).toBe('{email}');
+    expect(stackTrace[1]).toHaveLength(1000);
   });
 });

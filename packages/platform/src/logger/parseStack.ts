@@ -1,72 +1,35 @@
-import type { StackFrame } from './types.js';
+import { cleanString } from './scrub.js';
+import type { ClientLogMessage, StackFrame } from './types.js';
 
-/** Frames kept per message (wire contract). */
-export const MAX_FRAMES = 50;
-
-const LINE_AND_COLUMN = /^(.+):(\d+):(\d+)$/;
-const LINE_ONLY = /^(.+):(\d+)$/;
-// Firefox names code run by eval/new Function after the line that created it.
-const GECKO_EVAL = /^(.+?) line (\d+) > (?:eval|Function)/;
-// V8 puts the eval site in parentheses: "eval at fn (https://x/app.js:88:21), <anonymous>:1:7".
-const V8_EVAL_SITE = /\(([^()]+:\d+:\d+)\)/;
-
-function toFrame(location: string, functionName: string | undefined): StackFrame | undefined {
-  const name = functionName || undefined;
-  const evalSite = GECKO_EVAL.exec(location);
-  if (evalSite) return { functionName: name, fileName: evalSite[1] ?? '', lineNo: Number(evalSite[2]), colNo: 0 };
-  const full = LINE_AND_COLUMN.exec(location);
-  if (full) return { functionName: name, fileName: full[1] ?? '', lineNo: Number(full[2]), colNo: Number(full[3]) };
-  const partial = LINE_ONLY.exec(location);
-  if (partial) return { functionName: name, fileName: partial[1] ?? '', lineNo: Number(partial[2]), colNo: 0 };
-  // "<anonymous>", "native", "[native code]", "index 0": nothing a reader could open.
-  return undefined;
-}
-
-/** Chrome, Edge, Node: "    at fn (file:1:2)", "    at file:1:2", "    at async fn (…)". */
-function parseV8Line(line: string): StackFrame | undefined {
-  const rest = line.slice(3);
-  let name: string | undefined;
-  let location = rest;
-  const open = rest.indexOf(' (');
-  if (open > 0 && rest.endsWith(')')) {
-    name = rest.slice(0, open).replace(/^async /, '');
-    location = rest.slice(open + 2, -1);
-  }
-  if (location.startsWith('eval at ')) location = V8_EVAL_SITE.exec(location)?.[1] ?? '';
-  return toFrame(location, name);
-}
-
-/** Firefox and Safari: "fn@file:1:2", "@file:1:2", "async*fn@…", "global code@…", "map@[native code]". */
-function parseAtSignLine(line: string): StackFrame | undefined {
-  const at = line.indexOf('@');
-  return toFrame(line.slice(at + 1), line.slice(0, at).replace(/^async\*/, ''));
-}
+// One stack line: V8 "at [async ]name (location)" or "at location", or Firefox/Safari
+// "[async*]name@location". A V8 location keeps its closing parenthesis out of the match.
+const FRAME = /^\s*(?:at (?:(?:async )?(.+?) \()?|(?:async\*)?([^@]*)@)(.+?)\)?$/;
+// A location: "file:line[:col]", or Firefox's "file line 88 > eval:1:7" (the eval site's line).
+// Lazy on the file, so ports and "@scope/pkg@1.2.3" paths stay part of it.
+const PLACE = /^(.+?)(?: line (\d+) > .*|:(\d+)(?::(\d+))?)$/;
+// V8 names the eval site in parentheses: "eval at fn (file:1:2), <anonymous>:3:4".
+const V8_EVAL_SITE = /^eval at .*?\(([^()]+)\)/;
 
 /**
  * One stack line as a frame, or undefined for lines that name no place (the message line,
  * native code, Safari's "eval code"). Engines disagree on the format, and the console needs
  * file, line and column from all of them to group and show errors.
  */
-export function parseStackLine(rawLine: string): StackFrame | undefined {
-  const line = rawLine.trim();
-  if (line.startsWith('at ')) return parseV8Line(line);
-  if (line.includes('@')) return parseAtSignLine(line);
-  return undefined;
+export function parseStackLine(line: string): StackFrame | undefined {
+  const [, v8Name, atName, location = ''] = FRAME.exec(line) ?? [];
+  const [, fileName, evalLine, lineNo, colNo] = PLACE.exec(V8_EVAL_SITE.exec(location)?.[1] ?? location) ?? [];
+  if (fileName) return { functionName: v8Name ?? (atName || undefined), fileName, lineNo: Number(evalLine ?? lineNo), colNo: Number(colNo ?? 0) };
 }
 
-/** Raw stack text as non-empty lines, the form `stackTrace` is sent in. */
-export function stackLines(stack: string | undefined): string[] {
-  if (!stack) return [];
-  return stack.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
-}
-
-/** The frames of a stack, top first, at most `MAX_FRAMES`. */
-export function parseStack(lines: string[]): StackFrame[] {
-  const frames: StackFrame[] = [];
-  for (const line of lines) {
-    const frame = parseStackLine(line);
-    if (frame) frames.push(frame);
-    if (frames.length >= MAX_FRAMES) break;
-  }
-  return frames;
+/**
+ * A stack as the wire carries it: at most 50 non-empty lines, each scrubbed and cut, and the
+ * frames parsed from them (scrubbing first means frame names and files are clean too).
+ */
+export function parseStack(stack: unknown): Pick<ClientLogMessage, 'stackTrace' | 'parsedStackTrace'> {
+  const stackTrace = String(stack ?? '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 50)
+    .map((line) => cleanString(line.trimEnd()));
+  return { stackTrace, parsedStackTrace: stackTrace.flatMap((line) => parseStackLine(line) ?? []) };
 }
