@@ -13,7 +13,7 @@ export const isValidFormToken = (token: unknown): token is string =>
 export async function waitForFormToken(source: FormTokenSource, intervalMs: number, stopped: () => boolean): Promise<string> {
   if (typeof source != 'function') {
     if (isValidFormToken(source)) return source;
-    throw new Error('consent: formToken must be a non-empty string shorter than 100 characters');
+    throw new Error('consent: invalid formToken');
   }
   while (!stopped()) {
     let token: unknown;
@@ -25,5 +25,5 @@ export async function waitForFormToken(source: FormTokenSource, intervalMs: numb
     if (isValidFormToken(token)) return token;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error('consent: stopped before a form token was available');
+  throw new Error('consent: stopped');
 }

@@ -1,4 +1,4 @@
-import type { Flags, Restrictions, TCData } from './types.js';
+import type { TCData } from './types.js';
 
 /** getInAppTCData's shape: booleans as 1/0, id maps as '0101…' strings (index n = id n+1). */
 export interface InAppTCData {
@@ -23,55 +23,29 @@ export interface InAppTCData {
   };
 }
 
-const bit = (flag: boolean | undefined): 0 | 1 | undefined => (flag === undefined ? undefined : flag ? 1 : 0);
-
-const maxKey = (map: object): number => Math.max(0, ...Object.keys(map).map(Number));
-
-function bitString(flags: Flags = {}): string {
+// One character per id 1..max: 1/0 for flags, the restriction type for restrictions, `none`
+// where the map has no entry.
+function bits(map: Record<number, number>, none: string): string {
   let out = '';
-  for (let id = 1; id <= maxKey(flags); id++) out += flags[id] ? '1' : '0';
+  const max = Math.max(0, ...Object.keys(map).map(Number));
+  for (let id = 1; id <= max; id++) out += map[id] ?? none;
   return out;
 }
 
-// One character per vendor id: its restriction type, '_' where it has none.
-function restrictionStrings(restrictions: Restrictions = {}): Record<number, string> {
-  const out: Record<number, string> = {};
-  for (const [purpose, vendors] of Object.entries(restrictions)) {
-    let text = '';
-    for (let id = 1; id <= maxKey(vendors); id++) text += vendors[id] ?? '_';
-    out[Number(purpose)] = text;
-  }
-  return out;
-}
+const FLAG_MAPS = ['consents', 'legitimateInterests', 'specialFeatureOptins'];
 
-/** The in-app form of a TCData, for CMPs whose UI runs in an app's web view. */
+/**
+ * The in-app form of a TCData, for CMPs whose UI runs in an app's web view. Done as one JSON
+ * round trip whose reviver works bottom-up: booleans become 1/0 first, then each id map
+ * becomes its string.
+ */
 export function toInAppTCData(t: TCData): InAppTCData {
-  const base: InAppTCData = {
-    tcfPolicyVersion: t.tcfPolicyVersion,
-    cmpId: t.cmpId,
-    cmpVersion: t.cmpVersion,
-    gdprApplies: bit(t.gdprApplies),
-    eventStatus: t.eventStatus,
-  };
-  if (!t.gdprApplies || !t.purpose || !t.vendor || !t.publisher) return base;
-  return {
-    tcString: t.tcString,
-    ...base,
-    isServiceSpecific: bit(t.isServiceSpecific),
-    useNonStandardTexts: bit(t.useNonStandardTexts),
-    publisherCC: t.publisherCC,
-    purposeOneTreatment: bit(t.purposeOneTreatment),
-    purpose: { consents: bitString(t.purpose.consents), legitimateInterests: bitString(t.purpose.legitimateInterests) },
-    vendor: { consents: bitString(t.vendor.consents), legitimateInterests: bitString(t.vendor.legitimateInterests) },
-    specialFeatureOptins: bitString(t.specialFeatureOptins),
-    publisher: {
-      consents: bitString(t.publisher.consents),
-      legitimateInterests: bitString(t.publisher.legitimateInterests),
-      customPurpose: {
-        consents: bitString(t.publisher.customPurpose.consents),
-        legitimateInterests: bitString(t.publisher.customPurpose.legitimateInterests),
-      },
-      restrictions: restrictionStrings(t.publisher.restrictions),
-    },
-  };
+  return JSON.parse(JSON.stringify(t), (key: string, value: unknown) => {
+    if (key == 'cmpStatus' || key == 'listenerId') return undefined;
+    if (typeof value == 'boolean') return value ? 1 : 0;
+    if (FLAG_MAPS.includes(key)) return bits(value as Record<number, number>, '0');
+    // a purpose's restrictions: vendor id → type
+    if (/^\d+$/.test(key) && value && typeof value == 'object') return bits(value as Record<number, number>, '_');
+    return value;
+  });
 }

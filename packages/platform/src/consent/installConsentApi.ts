@@ -95,7 +95,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     try {
       callback(value, success);
     } catch (error) {
-      report('consent: a __tcfapi callback threw', error);
+      report('consent: callback threw', error);
     }
   };
 
@@ -121,7 +121,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     }
     if (command == 'removeEventListener') {
       if (typeof parameter != 'number') {
-        report('consent: removeEventListener needs the listenerId');
+        report('consent: removeEventListener without listenerId');
         return answer(callback, false, false);
       }
       const removed = listeners.delete(parameter);
@@ -151,7 +151,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
       try {
         tcfapi(...args);
       } catch (error) {
-        report('consent: a queued __tcfapi call was invalid', error);
+        report('consent: invalid queued call', error);
       }
     }
   }

@@ -11,8 +11,14 @@ interface FrameCall {
  * Relays `{__tcfapiCall}` messages from nested frames to whatever `window.__tcfapi` is at that
  * moment (the stub first, the handler later), and posts each answer back as `{__tcfapiReturn}`
  * — once per event for addEventListener. A frame that sent a JSON string gets a JSON string.
+ * Installed once per window.
  */
 export function answerFrameCalls(win: Window): void {
+  // One relay per window: it always forwards to the current __tcfapi, so a second would only
+  // answer every call twice.
+  const marked = win as Window & { __tcfapiRelay?: 1 };
+  if (marked.__tcfapiRelay) return;
+  marked.__tcfapiRelay = 1;
   win.addEventListener('message', (event: MessageEvent) => {
     const text = typeof event.data == 'string';
     let call: FrameCall | undefined;
