@@ -6,6 +6,8 @@ import { installErrorHandler } from './http/errorHandler.js';
 import type { ClientLogReply } from './logs/contract.js';
 import { createLogSettings } from './logs/logSettings.js';
 import { defaultPaths } from './paths.js';
+import { installSignals } from './signals/installSignals.js';
+import type { SignalKeys } from './signals/signalKeys.js';
 import { clientLogRoutes } from './routes/clientLogs.js';
 import { consoleApi } from './routes/console/consoleApi.js';
 import type { VerifyFormToken } from './site/formToken.js';
@@ -41,6 +43,8 @@ export interface AppOptions {
   logRules?: ClientLogReply;
   /** Largest accepted request body in bytes; defaults to 256 KiB. */
   bodyLimit?: number;
+  /** Key pair of browser-signal envelopes (main.ts keeps one in DATA_DIR); made in memory when absent. */
+  signalKeys?: SignalKeys;
 }
 
 /**
@@ -71,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     consoleToken: options.consoleToken,
   });
+  await installSignals(app, { storage: options.storage, consoleToken: options.consoleToken, signalKeys: options.signalKeys });
   await installSite(app, {
     siteDir: options.siteDir ?? defaultPaths.siteDir,
     consoleDir: options.consoleDir ?? defaultPaths.consoleDir,

@@ -14,10 +14,12 @@ export interface ServerConfig {
   sessionSecret: string | undefined;
   databaseUrl: string | undefined;
   logRules: ClientLogReply | undefined;
+  /** PEM file of the signals key pair (SIGNALS_KEY_FILE); defaults to one in the data directory. */
+  signalsKeyFile: string | undefined;
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL and
+ * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE and
  * TARMAC_CONFIG (a JSON file `{logs: ClientLogReply}`). Invalid values throw with the variable's
  * name, so a misconfigured server never starts half right.
  */
@@ -47,6 +49,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     sessionSecret: env.SESSION_SECRET || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     logRules,
+    signalsKeyFile: env.SIGNALS_KEY_FILE || undefined,
   };
 }
 
@@ -55,4 +58,5 @@ export const dataFiles = (dataDir: string) => ({
   consoleToken: join(dataDir, 'console-token'),
   sessionSecret: join(dataDir, 'session-secret'),
   database: join(dataDir, 'tarmac.db'),
+  signalsKey: join(dataDir, 'signals-key.pem'),
 });

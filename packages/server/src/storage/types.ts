@@ -1,3 +1,4 @@
+import type { SignalStorage } from '../signals/contract.js';
 import type {
   ClientLogReply,
   ContextValue,
@@ -55,7 +56,7 @@ export interface LogGroupList {
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
  * same shape; everything engine-specific stays inside the adapter.
  */
-export interface Storage {
+export interface Storage extends SignalStorage {
   /** Stores every record or none (one transaction); re-sent message ids are not counted twice. */
   insertClientLogs(batch: ClientLogInsert): Promise<void>;
   listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;

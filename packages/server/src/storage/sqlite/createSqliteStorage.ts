@@ -3,6 +3,7 @@ import type { ClientLogReply } from '../../logs/contract.js';
 import type { Storage } from '../types.js';
 import { createSqliteLogStore } from './logStore.js';
 import { applyMigrations } from './migrations.js';
+import { createSqliteSignalsStore } from './signalsStore.js';
 
 /** Where the SQLite store lives; ':memory:' gives a private throwaway database (tests). */
 export interface SqliteStorageOptions {
@@ -32,6 +33,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
 
   return {
+    ...createSqliteSignalsStore(db),
     async insertClientLogs(batch) {
       logs.insertClientLogs(batch);
     },

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { SIGNALS_MIGRATION_SQL } from './signalsStore.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -50,6 +51,7 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
 ];
 
 /**

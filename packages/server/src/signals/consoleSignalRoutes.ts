@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { createConsoleAuth } from '../routes/console/consoleAuth.js';
+import type { SignalStorage } from './contract.js';
+
+/** What the console's signal endpoints need. */
+export interface ConsoleSignalRoutesOptions {
+  storage: SignalStorage;
+  consoleToken: string;
+  now?: () => number;
+}
+
+const HOUR = 3600_000;
+
+const summaryQuery = {
+  type: 'object',
+  additionalProperties: false,
+  // 1..720 hours (30 days); query values are strings because coercion is off app-wide.
+  properties: { hours: { type: 'string', pattern: '^(720|7[01][0-9]|[1-6]?[0-9]{1,2})$' } },
+} as const;
+
+const reportsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'string', pattern: '^(200|1[0-9]{2}|[1-9][0-9]?)$' } },
+} as const;
+
+/**
+ * `GET /console/api/signals/summary?hours=` and `GET /console/api/signals/reports?limit=`.
+ * Register with the prefix `/console/api/signals`; the console token is checked by this plugin's
+ * own hook, the same gate as the rest of the console API.
+ */
+export async function consoleSignalRoutes(app: FastifyInstance, options: ConsoleSignalRoutesOptions): Promise<void> {
+  const { storage, now = Date.now } = options;
+  app.addHook('onRequest', createConsoleAuth(options.consoleToken));
+
+  app.get<{ Querystring: { hours?: string } }>('/summary', { schema: { querystring: summaryQuery } }, async (request) => {
+    const hours = Math.max(1, Number(request.query.hours ?? 24));
+    // Hourly buckets up to two days, daily beyond: a chart of at most ~50 points either way.
+    const bucketMs = hours <= 48 ? HOUR : 24 * HOUR;
+    const since = Math.floor((now() - hours * HOUR) / bucketMs) * bucketMs;
+    return storage.signalSummary({ since, bucketMs });
+  });
+
+  app.get<{ Querystring: { limit?: string } }>('/reports', { schema: { querystring: reportsQuery } }, async (request) => ({
+    reports: await storage.recentSignalReports(Number(request.query.limit ?? 50)),
+  }));
+}

@@ -1,0 +1,93 @@
+// The wire and storage shapes of browser signals (docs/signals.md). The collector's types live in
+// packages/platform/src/signals/types.ts; these mirror them for the server, which trusts nothing.
+
+/** Screen geometry as the collector reads it. */
+export interface ScreenSignal {
+  width: number;
+  height: number;
+  availWidth: number;
+  availHeight: number;
+  colorDepth: number;
+  pixelRatio: number;
+}
+
+/** What `collectSignals()` gathers. */
+export interface Signals {
+  screen: ScreenSignal;
+  fonts: string[];
+  touch: { maxTouchPoints: number; touchEvent: boolean; touchStart: boolean };
+  timeZone: { name: string; offset: number };
+  languages: string[];
+  automation: string[];
+}
+
+/** The decrypted plaintext of an envelope: a one-time nonce and the client's clock beside the signals. */
+export interface SignalPayload {
+  nonce: string;
+  ts: number;
+  signals: Signals;
+}
+
+/** The server's judgement: `score` 0..100, `automation` when it reaches the threshold, and why. */
+export interface BotVerdict {
+  score: number;
+  automation: boolean;
+  reasons: string[];
+}
+
+/** One accepted report, ready to store. */
+export interface NewSignalReport {
+  nonce: string;
+  receivedAt: number;
+  clientTs: number;
+  userAgent: string | null;
+  verdict: BotVerdict;
+  signals: Signals;
+}
+
+/** A count per value, for the console's spreads. */
+export interface ValueCount {
+  value: string;
+  count: number;
+}
+
+/** One time bucket of the console's chart. */
+export interface SignalBucket {
+  start: number;
+  people: number;
+  automation: number;
+  fallback: number;
+}
+
+/** What `GET /console/api/signals/summary` answers. */
+export interface SignalSummary {
+  since: number;
+  bucketMs: number;
+  totals: { people: number; automation: number; fallback: number };
+  buckets: SignalBucket[];
+  topReasons: ValueCount[];
+  timeZones: ValueCount[];
+  languages: ValueCount[];
+  screens: ValueCount[];
+}
+
+/** A stored report as the console lists it. */
+export interface StoredSignalReport {
+  id: number;
+  receivedAt: number;
+  userAgent: string | null;
+  score: number;
+  automation: boolean;
+  reasons: string[];
+  signals: Signals;
+}
+
+/** The store's part for signals; the SQLite adapter implements it in sqlite/signalsStore.ts. */
+export interface SignalStorage {
+  /** Stores the report; false (and nothing stored) when its nonce was seen before: a replay. */
+  insertSignalReport(report: NewSignalReport): Promise<boolean>;
+  /** Records a token-only hit of the fallback URL. */
+  insertSignalFallback(hit: { receivedAt: number; userAgent: string | null }): Promise<void>;
+  signalSummary(query: { since: number; bucketMs: number }): Promise<SignalSummary>;
+  recentSignalReports(limit: number): Promise<StoredSignalReport[]>;
+}

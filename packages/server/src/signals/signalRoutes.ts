@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpError } from '../http/httpError.js';
+import { requireSameOrigin } from '../http/sameOrigin.js';
+import type { SignalStorage } from './contract.js';
+import { openEnvelope } from './openEnvelope.js';
+import { readPayload } from './readPayload.js';
+import type { SignalKeys } from './signalKeys.js';
+import { judgeSignals } from './verdict.js';
+
+/** What the signal endpoints need from the app. */
+export interface SignalRoutesOptions {
+  storage: SignalStorage;
+  /** Called on first use, so a server that never sees a signal never pays for a key. */
+  keys: () => SignalKeys;
+  /** How far a payload's clock may be from the server's; bounds how long a nonce matters. */
+  maxClockSkewMs?: number;
+  now?: () => number;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+const primaryBody = {
+  type: 'object',
+  required: ['encryptedMetaData', 'token'],
+  additionalProperties: false,
+  properties: {
+    encryptedMetaData: { type: 'string', minLength: 1, maxLength: 16_000 },
+    token: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+const fallbackBody = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string', maxLength: 100 } },
+} as const;
+
+/**
+ * `GET /a/api/signals/key`, `POST /a/api/signals` and `POST /a/api/signals/fallback`
+ * (docs/signals.md). Register without a prefix; the urlencoded parser stays inside this plugin.
+ */
+export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOptions): Promise<void> {
+  const { storage, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
+  if (!app.hasContentTypeParser(FORM)) {
+    app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+  // Checked before any decryption: a request without this session's token costs no RSA work.
+  const requireToken = (request: FastifyRequest, token: string) => {
+    if (!app.verifyFormToken(request, token)) {
+      throw httpError(403, 'TARMAC_SIGNALS_BAD_TOKEN', "The token is not this session's form token");
+    }
+  };
+
+  app.get('/a/api/signals/key', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { algorithm: 'RSA-OAEP-256', publicKey: keys().publicJwk };
+  });
+
+  app.post<{ Body: { encryptedMetaData: string; token: string } }>(
+    '/a/api/signals',
+    { onRequest: requireSameOrigin, schema: { body: primaryBody } },
+    async (request) => {
+      requireToken(request, request.body.token);
+      const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys().privateKey));
+      const receivedAt = now();
+      if (Math.abs(receivedAt - payload.ts) > maxClockSkewMs) {
+        throw httpError(400, 'TARMAC_SIGNALS_STALE', 'The payload timestamp is outside the accepted window');
+      }
+      const userAgent = request.headers['user-agent'] ?? null;
+      const stored = await storage.insertSignalReport({
+        nonce: payload.nonce,
+        receivedAt,
+        clientTs: payload.ts,
+        userAgent,
+        verdict: judgeSignals(payload.signals, userAgent),
+        signals: payload.signals,
+      });
+      if (!stored) throw httpError(409, 'TARMAC_SIGNALS_REPLAY', 'This payload was already received');
+      // The verdict is not echoed: automation must not learn which hints gave it away.
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/a/api/signals/fallback',
+    { onRequest: requireSameOrigin, schema: { body: fallbackBody } },
+    async (request) => {
+      requireToken(request, request.body.token);
+      await storage.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
+      return { ok: true };
+    },
+  );
+}
