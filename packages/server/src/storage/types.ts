@@ -6,6 +6,8 @@ import type {
   LogGroupDetail,
   StackFrame,
 } from '../logs/contract.js';
+import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../analytics/contract.js';
+import type { PerfReport } from '../perf/contract.js';
 
 /**
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
@@ -52,6 +54,16 @@ export interface LogGroupList {
   ignored: number;
 }
 
+/** Which performance reports a console query reads. */
+export interface PerfFilter {
+  from: number;
+  to: number;
+  vertical?: string;
+  pageId?: string;
+  subPageId?: string;
+  limit: number;
+}
+
 /**
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
  * same shape; everything engine-specific stays inside the adapter.
@@ -65,5 +77,14 @@ export interface Storage extends SignalStorage {
   /** Null when the operator never saved settings (the config file's rules then apply). */
   getLogSettings(): Promise<ClientLogReply | null>;
   setLogSettings(settings: ClientLogReply): Promise<void>;
+  insertPerfReport(report: PerfReport): Promise<void>;
+  /** Reports received in [from, to), newest first, at most `limit`. */
+  listPerfReports(filter: PerfFilter): Promise<PerfReport[]>;
+  /** Stores every hit or none (one transaction). */
+  insertAnalyticsHits(hits: StoredAnalyticsHit[]): Promise<void>;
+  /** Page views and events per value of `by`, the most frequent first. */
+  countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): Promise<AnalyticsCount[]>;
+  /** Counts per time bucket of `bucketMs` from `filter.from`, empty buckets included. */
+  analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): Promise<AnalyticsBucket[]>;
   close(): Promise<void>;
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { LogSettings } from '../../logs/logSettings.js';
 import type { Storage } from '../../storage/types.js';
 import { createConsoleAuth } from './consoleAuth.js';
+import { consoleAnalyticsRoutes } from './consoleAnalyticsRoutes.js';
 import { consoleLogRoutes } from './consoleLogRoutes.js';
+import { consoleVitalsRoutes } from './consoleVitalsRoutes.js';
 
 /** What the console API needs from the app. */
 export interface ConsoleApiOptions {
@@ -19,4 +21,6 @@ export async function consoleApi(app: FastifyInstance, options: ConsoleApiOption
   app.addHook('onRequest', createConsoleAuth(options.consoleToken));
   app.get('/session', async () => ({ ok: true }));
   await app.register(consoleLogRoutes, { storage: options.storage, settings: options.settings });
+  await app.register(consoleVitalsRoutes, { storage: options.storage });
+  await app.register(consoleAnalyticsRoutes, { storage: options.storage });
 }

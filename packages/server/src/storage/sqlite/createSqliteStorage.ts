@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import type { ClientLogReply } from '../../logs/contract.js';
 import type { Storage } from '../types.js';
+import { createSqliteAnalyticsStore } from './analyticsStore.js';
 import { createSqliteLogStore } from './logStore.js';
 import { applyMigrations } from './migrations.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
+import { createSqlitePerfStore } from './perfStore.js';
 
 /** Where the SQLite store lives; ':memory:' gives a private throwaway database (tests). */
 export interface SqliteStorageOptions {
@@ -27,6 +29,8 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   applyMigrations(db);
 
   const logs = createSqliteLogStore(db, options.occurrencesPerGroup);
+  const perf = createSqlitePerfStore(db);
+  const analytics = createSqliteAnalyticsStore(db);
   const readSetting = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
   const writeSetting = db.prepare(`
     INSERT INTO settings (key, value) VALUES (?, ?)
@@ -49,6 +53,21 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     },
     async setLogSettings(settings) {
       writeSetting.run(LOG_SETTINGS_KEY, JSON.stringify(settings));
+    },
+    async insertPerfReport(report) {
+      perf.insertPerfReport(report);
+    },
+    async listPerfReports(filter) {
+      return perf.listPerfReports(filter);
+    },
+    async insertAnalyticsHits(hits) {
+      analytics.insertAnalyticsHits(hits);
+    },
+    async countAnalytics(filter, by, limit) {
+      return analytics.countAnalytics(filter, by, limit);
+    },
+    async analyticsTimeline(filter, bucketMs) {
+      return analytics.analyticsTimeline(filter, bucketMs);
     },
     async close() {
       if (db.open) db.close();

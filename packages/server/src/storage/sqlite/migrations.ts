@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { SIGNALS_MIGRATION_SQL } from './signalsStore.js';
+import { analyticsMigration } from './analyticsStore.js';
+import { perfMigration } from './perfStore.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -51,6 +53,8 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  perfMigration,
+  analyticsMigration,
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
 ];
 

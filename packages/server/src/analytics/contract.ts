@@ -1,0 +1,62 @@
+/**
+ * The analytics wire contract (docs/analytics.md) and what the server keeps of it. The browser
+ * sends `{events: AnalyticsHit[]}`; each hit is a virtual page view or an event with the page's
+ * context at the time.
+ */
+
+/** Context fields every hit may carry, in the product's own names. */
+export const CONTEXT_FIELDS = [
+  'vertical', 'locale', 'affiliate', 'affiliateskin', 'experiment', 'pageId', 'subPageId',
+  'presentation', 'pixelContext', 'loginState', 'sessionId', 'placement', 'searchid',
+] as const;
+export type ContextField = (typeof CONTEXT_FIELDS)[number];
+
+/** One hit as sent. */
+export type AnalyticsHit = Partial<Record<ContextField, string>> & {
+  type: 'pageview' | 'event';
+  path: string;
+  timestamp: number;
+  category?: string;
+  action?: string;
+  label?: string;
+  value?: number;
+  params?: Record<string, string | number | boolean>;
+  nonInteraction?: boolean;
+};
+
+/** The body of `POST /a/api/analytics/events`. */
+export interface AnalyticsBatch {
+  events: AnalyticsHit[];
+}
+
+/** A hit as stored: the server's receive time is what dashboards count by (client clocks drift). */
+export interface StoredAnalyticsHit extends AnalyticsHit {
+  receivedAt: number;
+}
+
+/** The dimensions the console may break counts down by. */
+export const DIMENSIONS = ['vertical', 'locale', 'affiliate', 'path', 'category', 'interaction'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** Which hits a console query looks at: receive-time window plus optional exact matches. */
+export interface AnalyticsFilter {
+  from: number;
+  to: number;
+  vertical?: string;
+  locale?: string;
+  affiliate?: string;
+  type?: 'pageview' | 'event';
+}
+
+/** A value of a dimension with its page views and events (split by interaction). */
+export interface AnalyticsCount {
+  key: string | null;
+  pageViews: number;
+  events: number;
+  nonInteraction: number;
+}
+
+/** One time bucket of the timeline. */
+export interface AnalyticsBucket extends Omit<AnalyticsCount, 'key'> {
+  start: number;
+}

@@ -1,0 +1,54 @@
+/**
+ * The performance report as stored and read back (see docs/perf.md for the wire form). One
+ * report is one page view: its web vitals and, for a fresh load, its navigation timing.
+ */
+
+/** Boomerang's navigation-timing time fields: epoch ms, 0 where the phase did not happen. */
+export const NT_TIME_FIELDS = [
+  'nt_red_st', 'nt_red_end', 'nt_fet_st', 'nt_dns_st', 'nt_dns_end', 'nt_con_st', 'nt_con_end',
+  'nt_ssl_st', 'nt_req_st', 'nt_res_st', 'nt_res_end', 'nt_domint', 'nt_domcontloaded_st',
+  'nt_domcontloaded_end', 'nt_domcomp', 'nt_load_st', 'nt_load_end', 'nt_unload_st', 'nt_unload_end',
+] as const;
+/** The other numeric navigation fields: counts, the type and sizes in bytes. */
+export const NT_COUNT_FIELDS = ['nt_red_cnt', 'nt_nav_type', 'nt_trn_size', 'nt_enc_size', 'nt_dec_size'] as const;
+/** The web-vitals fields and their metric names. */
+export const VITALS = { wv_lcp: 'LCP', wv_cls: 'CLS', wv_inp: 'INP', wv_fid: 'FID', wv_fcp: 'FCP', wv_ttfb: 'TTFB' } as const;
+
+export type NtTimeField = (typeof NT_TIME_FIELDS)[number];
+export type NtCountField = (typeof NT_COUNT_FIELDS)[number];
+export type VitalField = keyof typeof VITALS;
+export type MetricName = (typeof VITALS)[VitalField];
+
+/** A validated report, ready to store; absent numbers are null. */
+export interface PerfReport {
+  receivedAt: number;
+  url: string | null;
+  vertical: string | null;
+  pageId: string | null;
+  subPageId: string | null;
+  pageTag: string | null;
+  userAgent: string | null;
+  /** Epoch ms of navigation start (or of the back/forward-cache restore). */
+  navStart: number | null;
+  protocol: string | null;
+  timing: Record<NtTimeField | NtCountField, number | null>;
+  vitals: Record<VitalField, number | null>;
+}
+
+/** good / poor limits of the specification, the same table the browser module rates with. */
+export const THRESHOLDS: Record<MetricName, readonly [good: number, poor: number]> = {
+  LCP: [2500, 4000],
+  FCP: [1800, 3000],
+  CLS: [0.1, 0.25],
+  FID: [100, 300],
+  INP: [200, 500],
+  TTFB: [800, 1800],
+};
+
+export type Rating = 'good' | 'needs-improvement' | 'poor';
+
+/** The rating of a value, a value on a limit counting as the better side (as web-vitals does). */
+export function rate(name: MetricName, value: number): Rating {
+  const [good, poor] = THRESHOLDS[name];
+  return value > poor ? 'poor' : value > good ? 'needs-improvement' : 'good';
+}

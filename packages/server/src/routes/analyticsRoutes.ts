@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnalyticsBatch } from '../analytics/contract.js';
+import { analyticsBatchSchema } from '../analytics/schemas.js';
+import { requireSameOrigin } from '../http/sameOrigin.js';
+import type { Storage } from '../storage/types.js';
+
+/** What the analytics collector needs from the app. */
+export interface AnalyticsRoutesOptions {
+  storage: Storage;
+}
+
+/**
+ * `POST /a/api/analytics/events`: a batch of page views and events, as JSON from the page's
+ * transport or as `text/plain` from its beacon (the app parses both the same way). Validated
+ * by schema, stored in one transaction with the server's receive time, answered `{accepted}`.
+ */
+export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions): Promise<void> {
+  app.post<{ Body: AnalyticsBatch }>(
+    '/a/api/analytics/events',
+    { onRequest: requireSameOrigin, schema: { body: analyticsBatchSchema } },
+    async (request) => {
+      const receivedAt = Date.now();
+      await options.storage.insertAnalyticsHits(request.body.events.map((event) => ({ ...event, receivedAt })));
+      return { accepted: request.body.events.length };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnalyticsFilter } from '../../analytics/contract.js';
+import type { Storage } from '../../storage/types.js';
+import { timeWindow, windowProperties } from './timeWindow.js';
+import type { WindowQuery } from './timeWindow.js';
+
+interface AnalyticsQuery extends WindowQuery {
+  vertical?: string;
+  locale?: string;
+  affiliate?: string;
+  type?: 'pageview' | 'event';
+  limit?: string;
+}
+
+const querystring = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...windowProperties,
+    vertical: { type: 'string', maxLength: 256 },
+    locale: { type: 'string', maxLength: 256 },
+    affiliate: { type: 'string', maxLength: 256 },
+    type: { type: 'string', enum: ['pageview', 'event'] },
+    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+  },
+} as const;
+
+/**
+ * The Analytics dashboard's reads (docs/analytics.md): summary (totals and breakdowns by
+ * vertical, locale, affiliate and interaction), timeline, and top virtual paths.
+ */
+export async function consoleAnalyticsRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
+  const filterOf = (query: AnalyticsQuery) => {
+    const window = timeWindow(query);
+    const filter: AnalyticsFilter = {
+      from: window.from,
+      to: window.to,
+      vertical: query.vertical || undefined,
+      locale: query.locale || undefined,
+      affiliate: query.affiliate || undefined,
+      type: query.type,
+    };
+    return { window, filter };
+  };
+  const schema = { schema: { querystring } };
+
+  app.get<{ Querystring: AnalyticsQuery }>('/analytics/summary', schema, async (request) => {
+    const { filter } = filterOf(request.query);
+    const [byVertical, byLocale, byAffiliate, byInteraction] = await Promise.all([
+      storage.countAnalytics(filter, 'vertical', 20),
+      storage.countAnalytics(filter, 'locale', 20),
+      storage.countAnalytics(filter, 'affiliate', 20),
+      storage.countAnalytics(filter, 'interaction', 3),
+    ]);
+    const totals = { pageViews: 0, events: 0, nonInteraction: 0 };
+    for (const row of byInteraction) {
+      totals.pageViews += row.pageViews;
+      totals.events += row.events;
+      totals.nonInteraction += row.nonInteraction;
+    }
+    return { from: filter.from, to: filter.to, totals, byVertical, byLocale, byAffiliate };
+  });
+  app.get<{ Querystring: AnalyticsQuery }>('/analytics/timeline', schema, async (request) => {
+    const { window, filter } = filterOf(request.query);
+    return { bucketMs: window.bucketMs, buckets: await storage.analyticsTimeline(filter, window.bucketMs) };
+  });
+  app.get<{ Querystring: AnalyticsQuery }>('/analytics/paths', schema, async (request) => {
+    const { filter } = filterOf(request.query);
+    return { paths: await storage.countAnalytics(filter, 'path', Number(request.query.limit ?? 20)) };
+  });
+}

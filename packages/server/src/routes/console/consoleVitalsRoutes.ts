@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { VITALS } from '../../perf/contract.js';
+import type { VitalField } from '../../perf/contract.js';
+import { distribution } from '../../perf/distribution.js';
+import { navigationBreakdown } from '../../perf/navigationBreakdown.js';
+import { summarizeVitals, vitalsByPage, vitalsOverTime } from '../../perf/vitalsStats.js';
+import type { Storage } from '../../storage/types.js';
+import { timeWindow, windowProperties } from './timeWindow.js';
+import type { WindowQuery } from './timeWindow.js';
+
+interface VitalsQuery extends WindowQuery {
+  vertical?: string;
+  pageId?: string;
+  subPageId?: string;
+  metric?: string;
+}
+
+const METRICS = Object.values(VITALS);
+const querystring = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...windowProperties,
+    vertical: { type: 'string', maxLength: 128 },
+    pageId: { type: 'string', maxLength: 128 },
+    subPageId: { type: 'string', maxLength: 128 },
+    metric: { type: 'string', enum: METRICS },
+  },
+} as const;
+
+/** Reports read per query at most (the newest in the window): enough for stable percentiles. */
+export const MAX_REPORTS = 50_000;
+
+/**
+ * The Web vitals dashboard's reads (docs/perf.md): summary (p75 and rating shares per metric,
+ * plus the median navigation-timing breakdown), pages, timeline and distribution. All take the
+ * same window and page filters; statistics are computed here so every store gives the same.
+ */
+export async function consoleVitalsRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
+  const load = async (query: VitalsQuery) => {
+    const window = timeWindow(query);
+    const reports = await storage.listPerfReports({
+      ...window,
+      vertical: query.vertical || undefined,
+      pageId: query.pageId || undefined,
+      subPageId: query.subPageId || undefined,
+      limit: MAX_REPORTS,
+    });
+    return { window, reports };
+  };
+  const schema = { schema: { querystring } };
+
+  app.get<{ Querystring: VitalsQuery }>('/vitals/summary', schema, async (request) => {
+    const { window, reports } = await load(request.query);
+    return { from: window.from, to: window.to, count: reports.length, metrics: summarizeVitals(reports), navigation: navigationBreakdown(reports) };
+  });
+  app.get<{ Querystring: VitalsQuery }>('/vitals/pages', schema, async (request) => {
+    const { reports } = await load(request.query);
+    return { pages: vitalsByPage(reports, 50) };
+  });
+  app.get<{ Querystring: VitalsQuery }>('/vitals/timeline', schema, async (request) => {
+    const { window, reports } = await load(request.query);
+    return { bucketMs: window.bucketMs, buckets: vitalsOverTime(reports, window.from, window.to, window.bucketMs) };
+  });
+  app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {
+    const { reports } = await load(request.query);
+    const metric = request.query.metric ?? 'LCP';
+    const field = (Object.keys(VITALS) as VitalField[]).find((f) => VITALS[f] === metric) ?? 'wv_lcp';
+    return { metric, bins: distribution(field, reports) };
+  });
+}

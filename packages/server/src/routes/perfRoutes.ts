@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { httpError } from '../http/httpError.js';
+import { requireSameOrigin } from '../http/sameOrigin.js';
+import { parsePerfReport } from '../perf/parsePerfReport.js';
+import type { Storage } from '../storage/types.js';
+
+/** What the perf ingest route needs from the app. */
+export interface PerfRoutesOptions {
+  storage: Storage;
+  /** Prefix of `{apiPrefix}/s/run/perf`, as the pages' `startPerformanceReporting` uses; '' by default. */
+  apiPrefix?: string;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+/** A report is a few dozen short fields; anything bigger is not one. */
+const PERF_BODY_LIMIT = 16 * 1024;
+
+/**
+ * `POST {apiPrefix}/s/run/perf`: one form-encoded performance report per page view, usually a
+ * beacon. Validated field by field (see perf/parsePerfReport.ts), stored, answered with 204.
+ * The form parser lives in this plugin only, so no other route starts accepting forms.
+ */
+export async function perfRoutes(app: FastifyInstance, options: PerfRoutesOptions): Promise<void> {
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PERF_BODY_LIMIT }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.post<{ Body: Record<string, string> }>(
+    `${options.apiPrefix ?? ''}/s/run/perf`,
+    { onRequest: requireSameOrigin, bodyLimit: PERF_BODY_LIMIT },
+    async (request, reply) => {
+      if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) {
+        throw httpError(415, 'TARMAC_UNSUPPORTED_MEDIA_TYPE', `A performance report is sent as ${FORM}`);
+      }
+      const report = parsePerfReport(request.body ?? {}, {
+        receivedAt: Date.now(),
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await options.storage.insertPerfReport(report);
+      return reply.code(204).send();
+    },
+  );
+}

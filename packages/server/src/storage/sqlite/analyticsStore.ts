@@ -1,0 +1,123 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { Migration } from './migrations.js';
+
+/** Migration 4: analytics hits, one row per page view or event. */
+export const analyticsMigration: Migration = {
+  version: 4,
+  name: 'analytics hits',
+  sql: `
+    CREATE TABLE analytics_hits (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      received_at INTEGER NOT NULL,
+      timestamp INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      path TEXT NOT NULL,
+      non_interaction INTEGER NOT NULL,
+      vertical TEXT, locale TEXT, affiliate TEXT, affiliateskin TEXT, experiment TEXT,
+      page_id TEXT, sub_page_id TEXT, presentation TEXT, pixel_context TEXT, login_state TEXT,
+      session_id TEXT, placement TEXT, searchid TEXT,
+      category TEXT, action TEXT, label TEXT, value REAL, params TEXT
+    );
+    CREATE INDEX analytics_hits_received ON analytics_hits (received_at);
+  `,
+};
+
+// Dimensions map to fixed SQL expressions: the only text ever put into a query.
+const DIMENSION_SQL: Record<Dimension, string> = {
+  vertical: 'vertical',
+  locale: 'locale',
+  affiliate: 'affiliate',
+  path: 'path',
+  category: 'category',
+  interaction: `CASE WHEN type = 'pageview' THEN 'pageview' WHEN non_interaction = 1 THEN 'nonInteraction' ELSE 'interaction' END`,
+};
+const WHERE = `received_at >= @from AND received_at < @to
+  AND (@vertical IS NULL OR vertical = @vertical)
+  AND (@locale IS NULL OR locale = @locale)
+  AND (@affiliate IS NULL OR affiliate = @affiliate)
+  AND (@type IS NULL OR type = @type)`;
+const COUNTS = `SUM(type = 'pageview') AS pageViews, SUM(type = 'event') AS events,
+  SUM(type = 'event' AND non_interaction = 1) AS nonInteraction`;
+
+const params = (f: AnalyticsFilter) => ({
+  from: f.from,
+  to: f.to,
+  vertical: f.vertical ?? null,
+  locale: f.locale ?? null,
+  affiliate: f.affiliate ?? null,
+  type: f.type ?? null,
+});
+
+/** The analytics half of the SQLite store. */
+export function createSqliteAnalyticsStore(db: Database) {
+  const insert = db.prepare(`
+    INSERT INTO analytics_hits (received_at, timestamp, type, path, non_interaction, vertical, locale,
+      affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
+      login_state, session_id, placement, searchid, category, action, label, value, params)
+    VALUES (@receivedAt, @timestamp, @type, @path, @nonInteraction, @vertical, @locale, @affiliate,
+      @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
+      @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)`);
+  const insertAll = db.transaction((hits: StoredAnalyticsHit[]) => {
+    for (const hit of hits) insert.run(toRow(hit));
+  });
+  const byDimension = new Map<Dimension, Statement>();
+  const timeline = db.prepare(`
+    SELECT CAST((received_at - @first) / @bucket AS INTEGER) AS i, ${COUNTS}
+      FROM analytics_hits WHERE ${WHERE} GROUP BY i`);
+
+  return {
+    insertAnalyticsHits(hits: StoredAnalyticsHit[]): void {
+      insertAll(hits);
+    },
+    countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): AnalyticsCount[] {
+      let statement = byDimension.get(by);
+      if (!statement) {
+        statement = db.prepare(`
+          SELECT ${DIMENSION_SQL[by]} AS key, ${COUNTS}
+            FROM analytics_hits WHERE ${WHERE}
+           GROUP BY key ORDER BY COUNT(*) DESC, key LIMIT @limit`);
+        byDimension.set(by, statement);
+      }
+      return statement.all({ ...params(filter), limit }) as AnalyticsCount[];
+    },
+    analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): AnalyticsBucket[] {
+      const first = Math.floor(filter.from / bucketMs) * bucketMs;
+      const rows = timeline.all({ ...params(filter), first, bucket: bucketMs }) as (Omit<AnalyticsBucket, 'start'> & { i: number })[];
+      const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
+      const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
+      return Array.from({ length: size }, (_, i) => ({
+        start: first + i * bucketMs,
+        ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
+      }));
+    },
+  };
+}
+
+function toRow(hit: StoredAnalyticsHit) {
+  return {
+    receivedAt: hit.receivedAt,
+    timestamp: hit.timestamp,
+    type: hit.type,
+    path: hit.path,
+    nonInteraction: hit.nonInteraction ? 1 : 0,
+    vertical: hit.vertical ?? null,
+    locale: hit.locale ?? null,
+    affiliate: hit.affiliate ?? null,
+    affiliateskin: hit.affiliateskin ?? null,
+    experiment: hit.experiment ?? null,
+    pageId: hit.pageId ?? null,
+    subPageId: hit.subPageId ?? null,
+    presentation: hit.presentation ?? null,
+    pixelContext: hit.pixelContext ?? null,
+    loginState: hit.loginState ?? null,
+    sessionId: hit.sessionId ?? null,
+    placement: hit.placement ?? null,
+    searchid: hit.searchid ?? null,
+    category: hit.category ?? null,
+    action: hit.action ?? null,
+    label: hit.label ?? null,
+    value: hit.value ?? null,
+    params: hit.params ? JSON.stringify(hit.params) : null,
+  };
+}

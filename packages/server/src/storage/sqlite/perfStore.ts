@@ -1,0 +1,108 @@
+import type { Database } from 'better-sqlite3';
+import type { PerfReport } from '../../perf/contract.js';
+import type { PerfFilter } from '../types.js';
+import type { Migration } from './migrations.js';
+
+/** Migration 3: performance reports, one row per page view; the nt_* numbers as JSON. */
+export const perfMigration: Migration = {
+  version: 3,
+  name: 'performance reports',
+  sql: `
+    CREATE TABLE perf_reports (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      received_at INTEGER NOT NULL,
+      url TEXT,
+      vertical TEXT,
+      page_id TEXT,
+      sub_page_id TEXT,
+      page_tag TEXT,
+      user_agent TEXT,
+      nav_start INTEGER,
+      protocol TEXT,
+      timing TEXT NOT NULL,
+      lcp REAL, cls REAL, inp REAL, fid REAL, fcp REAL, ttfb REAL
+    );
+    CREATE INDEX perf_reports_received ON perf_reports (received_at);
+    CREATE INDEX perf_reports_page ON perf_reports (vertical, page_id, sub_page_id, received_at);
+  `,
+};
+
+interface PerfRow {
+  received_at: number;
+  url: string | null;
+  vertical: string | null;
+  page_id: string | null;
+  sub_page_id: string | null;
+  page_tag: string | null;
+  user_agent: string | null;
+  nav_start: number | null;
+  protocol: string | null;
+  timing: string;
+  lcp: number | null;
+  cls: number | null;
+  inp: number | null;
+  fid: number | null;
+  fcp: number | null;
+  ttfb: number | null;
+}
+
+/** The performance half of the SQLite store; statements are prepared once, here. */
+export function createSqlitePerfStore(db: Database) {
+  const insert = db.prepare(`
+    INSERT INTO perf_reports (received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
+                              nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
+    VALUES (@receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
+            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)`);
+  // Nullable parameters keep one prepared statement for every combination of filters.
+  const list = db.prepare(`
+    SELECT * FROM perf_reports
+     WHERE received_at >= @from AND received_at < @to
+       AND (@vertical IS NULL OR vertical = @vertical)
+       AND (@pageId IS NULL OR page_id = @pageId)
+       AND (@subPageId IS NULL OR sub_page_id = @subPageId)
+     ORDER BY received_at DESC
+     LIMIT @limit`);
+
+  return {
+    insertPerfReport(report: PerfReport): void {
+      const { vitals, timing, ...rest } = report;
+      insert.run({
+        ...rest,
+        timing: JSON.stringify(timing),
+        lcp: vitals.wv_lcp,
+        cls: vitals.wv_cls,
+        inp: vitals.wv_inp,
+        fid: vitals.wv_fid,
+        fcp: vitals.wv_fcp,
+        ttfb: vitals.wv_ttfb,
+      });
+    },
+    listPerfReports(filter: PerfFilter): PerfReport[] {
+      const rows = list.all({
+        from: filter.from,
+        to: filter.to,
+        vertical: filter.vertical ?? null,
+        pageId: filter.pageId ?? null,
+        subPageId: filter.subPageId ?? null,
+        limit: filter.limit,
+      }) as PerfRow[];
+      return rows.map(toReport);
+    },
+  };
+}
+
+function toReport(row: PerfRow): PerfReport {
+  return {
+    receivedAt: row.received_at,
+    url: row.url,
+    vertical: row.vertical,
+    pageId: row.page_id,
+    subPageId: row.sub_page_id,
+    pageTag: row.page_tag,
+    userAgent: row.user_agent,
+    navStart: row.nav_start,
+    protocol: row.protocol,
+    timing: JSON.parse(row.timing) as PerfReport['timing'],
+    vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
+  };
+}
