@@ -8,8 +8,10 @@ import { createLogSettings } from './logs/logSettings.js';
 import { defaultPaths } from './paths.js';
 import { installSignals } from './signals/installSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
+import { analyticsRoutes } from './routes/analyticsRoutes.js';
 import { clientLogRoutes } from './routes/clientLogs.js';
 import { consoleApi } from './routes/console/consoleApi.js';
+import { perfRoutes } from './routes/perfRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
 import { installSite } from './site/installSite.js';
@@ -69,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const settings = createLogSettings(options.storage, options.logRules);
   await app.register(clientLogRoutes, { storage: options.storage, settings });
+  await app.register(perfRoutes, { storage: options.storage });
+  await app.register(analyticsRoutes, { storage: options.storage });
   await app.register(consoleApi, {
     prefix: '/console/api',
     storage: options.storage,
