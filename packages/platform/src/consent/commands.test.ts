@@ -1,17 +1,43 @@
+import type { TcfWindow } from './types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Mock } from 'vitest';
 import { decodeTcString } from './decodeTcString.js';
 import { installConsentApi } from './installConsentApi.js';
 import type { ConsentHandler } from './installConsentApi.js';
-import { call, consentData, resetWindow, stubFetch } from './testing/consentFixtures.js';
+import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import type { ConsentData, TCData } from './types.js';
 
-let logger: { error: ReturnType<typeof vi.fn> };
+const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
+// Removes every trace of a CMP from the test window.
+function resetWindow(): void {
+  delete (window as TcfWindow).__tcfapi;
+  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
+}
+// A fetch stub answering with `reply` (failing when it is an Error); records the calls.
+function stubFetch(reply: (request: { url: string; init: RequestInit }) => unknown) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url: String(url), init });
+    const value = reply({ url: String(url), init });
+    if (value instanceof Error) throw value;
+    return value instanceof Response ? value : new Response(JSON.stringify(value), { status: 200 });
+  });
+  return calls;
+}
+// Calls __tcfapi and collects what its callback receives.
+function call(command: unknown, parameter?: unknown, version: unknown = 2) {
+  const answers: { value: unknown; success: boolean | undefined }[] = [];
+  tcfapi(command, version, (value: unknown, success?: boolean) => answers.push({ value, success }), parameter);
+  return answers;
+}
+
+let logger: { error: Mock<(...args: unknown[]) => void> };
 let handler: ConsentHandler;
 let data: ConsentData;
 
 beforeEach(async () => {
   resetWindow();
-  logger = { error: vi.fn() };
+  logger = { error: vi.fn<(...args: unknown[]) => void>() };
   data = consentData();
   stubFetch(() => data);
   handler = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: 'token', logger });
@@ -83,7 +109,7 @@ describe('TCData', () => {
 describe('addEventListener / removeEventListener', () => {
   it('calls back at once with a listenerId, then on every change, until removed', () => {
     const seen: TCData[] = [];
-    window.__tcfapi!('addEventListener', 2, (t: TCData) => seen.push(t));
+    tcfapi('addEventListener', 2, (t: TCData) => seen.push(t));
     const id = seen[0]?.listenerId as number;
     expect(typeof id).toBe('number');
     handler.show();
@@ -113,7 +139,7 @@ describe('addEventListener / removeEventListener', () => {
   });
 
   it('a listener that throws is reported and does not stop the others', () => {
-    window.__tcfapi!('addEventListener', 2, (t: TCData) => {
+    tcfapi('addEventListener', 2, (t: TCData) => {
       if (t.eventStatus == 'cmpuishown') throw new Error('vendor bug');
     });
     const other = call('addEventListener');

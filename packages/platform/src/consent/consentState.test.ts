@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTcString } from './decodeTcString.js';
 import { errorState, initialState, loadedState, updatedState } from './consentState.js';
-import { consentData } from './testing/consentFixtures.js';
+import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 
 const checked = (overrides = {}) => {
   const data = consentData(overrides);

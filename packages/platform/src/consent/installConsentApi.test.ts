@@ -1,16 +1,42 @@
+import type { TcfWindow } from './types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Mock } from 'vitest';
 import { installConsentApi } from './installConsentApi.js';
 import type { ConsentApiOptions } from './installConsentApi.js';
 import { installConsentStub } from './stub/installConsentStub.js';
-import { call, consentData, resetWindow, stubFetch } from './testing/consentFixtures.js';
+import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import type { PingReturn, TCData } from './types.js';
 
+const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
+// Removes every trace of a CMP from the test window.
+function resetWindow(): void {
+  delete (window as TcfWindow).__tcfapi;
+  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
+}
+// A fetch stub answering with `reply` (failing when it is an Error); records the calls.
+function stubFetch(reply: (request: { url: string; init: RequestInit }) => unknown) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url: String(url), init });
+    const value = reply({ url: String(url), init });
+    if (value instanceof Error) throw value;
+    return value instanceof Response ? value : new Response(JSON.stringify(value), { status: 200 });
+  });
+  return calls;
+}
+// Calls __tcfapi and collects what its callback receives.
+function call(command: unknown, parameter?: unknown, version: unknown = 2) {
+  const answers: { value: unknown; success: boolean | undefined }[] = [];
+  tcfapi(command, version, (value: unknown, success?: boolean) => answers.push({ value, success }), parameter);
+  return answers;
+}
+
 const TOKEN = 'form-token-123';
-let logger: { error: ReturnType<typeof vi.fn> };
+let logger: { error: Mock<(...args: unknown[]) => void> };
 
 beforeEach(() => {
   resetWindow();
-  logger = { error: vi.fn() };
+  logger = { error: vi.fn<(...args: unknown[]) => void>() };
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,11 +51,11 @@ describe('installConsentApi: loading', () => {
     stubFetch(() => data);
     installConsentStub();
     const order: string[] = [];
-    window.__tcfapi!('getTCData', 2, () => order.push('getTCData'));
-    window.__tcfapi!('addEventListener', 2, (t: TCData) => order.push(`listener ${t.eventStatus}`));
+    tcfapi('getTCData', 2, () => order.push('getTCData'));
+    tcfapi('addEventListener', 2, (t: TCData) => order.push(`listener ${t.eventStatus}`));
     const handler = install();
     expect(call('getInAppTCData')).toEqual([]); // still loading: queued behind the stub's calls
-    window.__tcfapi!('getInAppTCData', 2, () => order.push('getInAppTCData'));
+    tcfapi('getInAppTCData', 2, () => order.push('getInAppTCData'));
     expect(order).toEqual([]);
     expect(await handler.ready).toBe(true);
     expect(order).toEqual(['getTCData', 'listener tcloaded', 'getInAppTCData']);
@@ -91,7 +117,7 @@ describe('installConsentApi: failed fetch (error catalogue)', () => {
       stubFetch(() => reply);
       installConsentStub();
       const early: unknown[] = [];
-      window.__tcfapi!('addEventListener', 2, (value: unknown, success: boolean) => early.push([value, success]));
+      tcfapi('addEventListener', 2, (value: unknown, success: boolean) => early.push([value, success]));
       const handler = install();
       expect(await handler.ready).toBe(false);
       expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', expect.anything());

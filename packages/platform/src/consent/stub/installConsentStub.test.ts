@@ -1,6 +1,13 @@
+import type { TcfWindow } from '../types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetWindow } from '../testing/consentFixtures.js';
 import { installConsentStub } from './installConsentStub.js';
+
+const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
+// Removes every trace of a CMP from the test window.
+function resetWindow(): void {
+  delete (window as TcfWindow).__tcfapi;
+  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
+}
 
 beforeEach(resetWindow);
 afterEach(() => vi.useRealTimers());
@@ -17,7 +24,7 @@ describe('installConsentStub', () => {
   it('answers ping synchronously with the stub status', () => {
     installConsentStub();
     const ping = vi.fn();
-    window.__tcfapi!('ping', 2, ping);
+    tcfapi('ping', 2, ping);
     expect(ping).toHaveBeenCalledExactlyOnceWith(
       { gdprApplies: undefined, cmpLoaded: false, cmpStatus: 'stub', displayStatus: 'hidden', apiVersion: '2.2' },
       true,
@@ -27,10 +34,10 @@ describe('installConsentStub', () => {
   it('queues every other call, and hands the queue over when called without arguments', () => {
     installConsentStub();
     const callback = vi.fn();
-    window.__tcfapi!('addEventListener', 2, callback);
-    window.__tcfapi!('getTCData', 2, callback, [1]);
+    tcfapi('addEventListener', 2, callback);
+    tcfapi('getTCData', 2, callback, [1]);
     expect(callback).not.toHaveBeenCalled();
-    expect(window.__tcfapi!()).toEqual([
+    expect(tcfapi()).toEqual([
       ['addEventListener', 2, callback],
       ['getTCData', 2, callback, [1]],
     ]);
@@ -51,9 +58,9 @@ describe('installConsentStub', () => {
 
   it('leaves a page that already has __tcfapi alone', () => {
     const existing = vi.fn();
-    window.__tcfapi = existing;
+    (window as TcfWindow).__tcfapi = existing;
     installConsentStub();
-    expect(window.__tcfapi).toBe(existing);
+    expect((window as TcfWindow).__tcfapi).toBe(existing);
   });
 
   it('answers a frame ping by postMessage, as an object or as a JSON string like the caller sent', () => {
@@ -69,7 +76,7 @@ describe('installConsentStub', () => {
     expect(frameCall({ __tcfapiCall: { command: 'getTCData', version: 2, callId: 1 } })).toEqual([]);
     expect(frameCall('not json {')).toEqual([]);
     expect(frameCall({ other: true })).toEqual([]);
-    const queued = window.__tcfapi!() as unknown[][];
+    const queued = tcfapi() as unknown[][];
     expect(queued).toHaveLength(1);
     expect(queued[0]?.[0]).toBe('getTCData');
   });

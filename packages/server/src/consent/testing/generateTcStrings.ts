@@ -1,7 +1,8 @@
 import { GVL, PurposeRestriction, TCModel, TCString } from '@iabtechlabtcf/core';
 
-// Test-only: varied TC strings made by the IAB reference library, to check the compact
-// browser decoder against. Never imported by platform code.
+// Test-only: varied TC strings made by the IAB reference library. The platform's unit tests
+// import this file (by path) to check the compact browser decoder against core, which the
+// platform itself must not depend on.
 
 /** A small deterministic PRNG, so a failing case can be reproduced from its seed. */
 export function seededRandom(seed: number): () => number {
@@ -90,3 +91,19 @@ export function randomTcString(gvl: GVL, random: () => number, vendorCount: numb
   }
   return TCString.encode(model);
 }
+
+/** Consent data (the wire shape of docs/consent.md) around a fresh random TC string. */
+export function sampleConsentData<T extends object>(overrides: T = {} as T, seed = 99) {
+  const random = sampleRandom ?? (sampleRandom = seededRandom(seed));
+  return {
+    tcString: randomTcString(sampleGvl ?? (sampleGvl = syntheticGvl(20)), random, 20),
+    cmpId: 300,
+    cmpVersion: 1,
+    gdprApplies: true,
+    tcfPolicyVersion: 4,
+    gvlVersion: 42,
+    ...overrides,
+  };
+}
+let sampleGvl: GVL | undefined;
+let sampleRandom: (() => number) | undefined;
