@@ -5,3 +5,7 @@ export { DevErrorBox } from './DevErrorBox.js';
 export type { DevErrorBoxProps } from './DevErrorBox.js';
 export { ComponentErrorBoundary } from './ComponentErrorBoundary.js';
 export type { ComponentErrorBoundaryProps } from './ComponentErrorBoundary.js';
+export { AnalyticsProvider } from './analytics/AnalyticsProvider.js';
+export type { AnalyticsProviderProps } from './analytics/AnalyticsProvider.js';
+export { useAnalytics } from './analytics/useAnalytics.js';
+export { usePageView } from './analytics/usePageView.js';
