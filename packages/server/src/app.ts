@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { dynamicImportRoutes } from './dynamicImport/dynamicImportRoutes.js';
 import { addBeaconJsonParser } from './http/beaconBody.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import type { ClientLogReply } from './logs/contract.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const settings = createLogSettings(options.storage, options.logRules);
   await app.register(clientLogRoutes, { storage: options.storage, settings });
+  await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { storage: options.storage });
   await app.register(analyticsRoutes, { storage: options.storage });
   await app.register(consoleApi, {

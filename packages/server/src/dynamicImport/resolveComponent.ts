@@ -1,0 +1,69 @@
+import { httpError } from '../http/httpError.js';
+import type { ComponentCatalog, DynamicImportBody, DynamicImportReply, ManifestChunk, ViteManifest } from './contract.js';
+
+/** What the reply is built from besides the request. */
+export interface ResolveContext {
+  manifest: ViteManifest;
+  catalog: ComponentCatalog;
+  /** The build the server runs, compared with the page's r9version for `live`. */
+  version: string;
+  /** Locale when the body names none (e.g. from Accept-Language). */
+  fallbackLocale?: string;
+  /** URL prefix of built files; the site is served at `/`. */
+  base?: string;
+}
+
+// Chunk keys reachable from `start` through static imports, dependencies before dependants.
+function walk(manifest: ViteManifest, start: string, into: string[] = [], seen = new Set<string>()): string[] {
+  if (seen.has(start)) return into;
+  seen.add(start);
+  for (const dependency of manifest[start]?.imports ?? []) walk(manifest, dependency, into, seen);
+  into.push(start);
+  return into;
+}
+
+const chunk = (manifest: ViteManifest, key: string): ManifestChunk => {
+  const found = manifest[key];
+  if (!found) throw httpError(500, 'TARMAC_BAD_BUILD', `The build manifest has no ${key}`);
+  return found;
+};
+
+/**
+ * Answers a dynamic-import request from the build: the component's chunks and styles minus what
+ * the page already has (the HTML entry's chunks, components it has loaded, scripts it names in
+ * `mappings`), its strings in the request's locale, and its image, property and resource maps.
+ */
+export function resolveComponent(body: DynamicImportBody, context: ResolveContext): DynamicImportReply {
+  const { manifest, catalog } = context;
+  const base = context.base ?? '/';
+  const component = catalog.components[body.componentPath];
+  if (!component) throw httpError(404, 'TARMAC_UNKNOWN_COMPONENT', `No dynamic component "${body.componentPath}"`);
+  chunk(manifest, component.entry);
+
+  const present = new Set<string>();
+  const pageEntries = Object.keys(manifest).filter((key) => key.endsWith('.html'));
+  const loadedEntries = (body.loadedComponents ?? []).flatMap((path) => catalog.components[path]?.entry ?? []);
+  for (const key of [...pageEntries, ...loadedEntries]) walk(manifest, key, [], present);
+  const known = new Set(Object.values(body.mappings ?? {}));
+
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const key of walk(manifest, component.entry)) {
+    const url = base + chunk(manifest, key).file;
+    if (present.has(key) || known.has(url)) continue;
+    scripts.push(url);
+    for (const css of manifest[key]?.css ?? []) if (!styles.includes(base + css)) styles.push(base + css);
+  }
+
+  const locale = [body.locale, context.fallbackLocale].find((l) => l && component.strings[l]) ?? catalog.defaultLocale;
+  return {
+    scripts,
+    styles,
+    stringMap: component.strings[locale] ?? {},
+    imageMap: component.images ?? {},
+    propertyMap: component.properties ?? {},
+    resourceMap: component.resources ?? {},
+    mappings: { [body.componentPath]: base + chunk(manifest, component.entry).file },
+    live: body.r9version === context.version,
+  };
+}
