@@ -14,6 +14,8 @@ export interface ConsoleClient {
   getGroup(groupId: string, signal?: AbortSignal): Promise<LogGroupDetail>;
   getSettings(signal?: AbortSignal): Promise<LogSettings>;
   putSettings(settings: LogSettings): Promise<LogSettings>;
+  /** A GET under the console API for sections that keep their calls in their own folder. */
+  get<T>(path: string, signal?: AbortSignal): Promise<T>;
 }
 
 /** Options of {@link createConsoleClient}; `fetch` is injectable for tests. */
@@ -69,6 +71,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     getGroup: (groupId, signal) => request(`/logs/groups/${encodeURIComponent(groupId)}`, { signal }),
     getSettings: (signal) => request('/logs/settings', { signal }),
     putSettings: (settings) => request('/logs/settings', { method: 'PUT', body: JSON.stringify(settings) }),
+    get: (path, signal) => request(path, { signal }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ConsoleClient } from '../api/client';
 import { LogsView } from '../logs/LogsView';
+import { SignalsView } from '../signals/SignalsView';
 
 /** What every console view receives: the signed-in API client. */
 export interface SectionProps {
@@ -23,5 +24,5 @@ export const sections: Section[] = [
   { id: 'vitals', label: 'Web vitals' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'consent', label: 'Consent' },
-  { id: 'signals', label: 'Signals' },
+  { id: 'signals', label: 'Signals', view: SignalsView },
 ];

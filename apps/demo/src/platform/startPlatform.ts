@@ -1,10 +1,15 @@
 import { captureGlobalErrors, createLogger } from '@tarmac/platform/logger';
 import type { Logger } from '@tarmac/platform/logger';
+import type { Analytics } from '@tarmac/platform/analytics';
+import { startPerformanceReporting } from '@tarmac/platform/perf';
+import { startSignalCollection } from '@tarmac/platform/signals';
 import { readMeta } from './readMeta';
+import { startAnalytics } from './startAnalytics';
 
 /** The platform instances the demo site runs with, created once per page. */
 export interface DemoPlatform {
   logger: Logger;
+  analytics: Analytics;
   stop(): void;
 }
 
@@ -16,10 +21,19 @@ export function startPlatform(): DemoPlatform {
   const version = readMeta('r9-version');
   const logger = createLogger({ product: 'demo', ...(version ? { context: { r9Version: version } } : {}) });
   const uncapture = captureGlobalErrors(logger);
+  // One performance report per view of this page, sent when the visitor leaves or hides it.
+  const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
+  const analytics = startAnalytics(logger);
+  // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
+  const formToken = readMeta('form-token');
+  const signals = formToken ? startSignalCollection({ token: formToken, logger }) : undefined;
   return {
     logger,
+    analytics,
     stop() {
+      perf.stop();
       uncapture();
+      signals?.stop();
       logger.stop();
     },
   };

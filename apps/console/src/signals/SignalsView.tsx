@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { SectionProps } from '../sections/sections';
+import { usePolling } from '../hooks/usePolling';
+import { CountBars } from './CountBars';
+import { automationShare, fetchSignalSummary, WINDOWS } from './signalsApi';
+import type { SignalSummary } from './signalTypes';
+import { TrafficChart } from './TrafficChart';
+import './signals.css';
+
+/**
+ * The Signals section: how much traffic is automation and why, and the spread of time zones,
+ * languages and screens, so an operator can see a bot wave and what gave it away.
+ */
+export function SignalsView({ client }: SectionProps) {
+  const [hours, setHours] = useState<number>(24);
+  const [summary, setSummary] = useState<SignalSummary>();
+  const [error, setError] = useState<Error>();
+  usePolling(
+    async (signal) => {
+      try {
+        setSummary(await fetchSignalSummary(client, hours, signal));
+        setError(undefined);
+      } catch (failure) {
+        if (!signal.aborted) setError(failure as Error);
+      }
+    },
+    { intervalMs: 10_000, key: String(hours) },
+  );
+  const share = summary ? automationShare(summary.totals) : null;
+
+  return (
+    <div className="signals">
+      <div className="toolbar">
+        <label className="filter">
+          Window
+          <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+            {WINDOWS.map((w) => (
+              <option key={w.hours} value={w.hours}>
+                {w.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error ? <p className="notice notice--error" role="alert">Could not load signals: {error.message}</p> : null}
+      {!summary ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <>
+          <div className="signals__totals" data-testid="signals-totals">
+            <div className="signals__total">People<strong>{summary.totals.people}</strong></div>
+            <div className="signals__total">Automation<strong>{summary.totals.automation}</strong></div>
+            <div className="signals__total">
+              Automation share<strong>{share === null ? '—' : `${Math.round(share * 100)}%`}</strong>
+            </div>
+            <div className="signals__total">Fallback hits<strong>{summary.totals.fallback}</strong></div>
+          </div>
+          <section className="signals__card" aria-label="People and automation over time">
+            <h3>People and automation over time</h3>
+            <TrafficChart buckets={summary.buckets} bucketMs={summary.bucketMs} />
+          </section>
+          <div className="signals__grid">
+            <CountBars title="Top reasons" counts={summary.topReasons} color="#e03131" />
+            <CountBars title="Time zones" counts={summary.timeZones} />
+            <CountBars title="Languages" counts={summary.languages} />
+            <CountBars title="Screen sizes" counts={summary.screens} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
