@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ComponentErrorBoundary, useLogger } from '@tarmac/react';
+import { ComponentErrorBoundary, useAnalytics, useLogger, usePageView } from '@tarmac/react';
 import { ResultsPlaceholder } from './ResultsPlaceholder';
 import { SearchForm } from './SearchForm';
 import { VerticalTabs, panelId } from './VerticalTabs';
@@ -13,10 +13,14 @@ export function SearchPanel() {
   const [active, setActive] = useState<VerticalId>('flights');
   const [searches, setSearches] = useState<Partial<Record<VerticalId, SearchQuery>>>({});
   const vertical = verticals.find((v) => v.id === active) ?? verticals[0]!;
+  const analytics = useAnalytics();
+  // Each tab is a virtual page of its own: /vs/page/{vertical}/home/search.
+  usePageView({ vertical: active, pageId: 'home', subPageId: 'search' });
 
   function onSearch(query: SearchQuery) {
     setSearches((previous) => ({ ...previous, [active]: query }));
     logger.info('search submitted', { vertical: active, travellers: query.travellers });
+    analytics.trackEvent({ category: 'search', action: 'submit', label: [query.from, query.to].filter(Boolean).join(' → '), value: query.travellers });
   }
 
   return (
