@@ -2,17 +2,13 @@ import { captureGlobalErrors, createLogger } from '@tarmac/platform/logger';
 import type { Logger } from '@tarmac/platform/logger';
 import type { Analytics } from '@tarmac/platform/analytics';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
-import type { Analytics } from '@tarmac/platform/analytics';
-import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import { readMeta } from './readMeta';
-import { startAnalytics } from './startAnalytics';
 import { startAnalytics } from './startAnalytics';
 
 /** The platform instances the demo site runs with, created once per page. */
 export interface DemoPlatform {
   logger: Logger;
-  analytics: Analytics;
   analytics: Analytics;
   stop(): void;
 }
@@ -25,9 +21,6 @@ export function startPlatform(): DemoPlatform {
   const version = readMeta('r9-version');
   const logger = createLogger({ product: 'demo', ...(version ? { context: { r9Version: version } } : {}) });
   const uncapture = captureGlobalErrors(logger);
-  // One performance report per view of this page, sent when the visitor leaves or hides it.
-  const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
-  const analytics = startAnalytics(logger);
   // One performance report per view of this page, sent when the visitor leaves or hides it.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   const analytics = startAnalytics(logger);
