@@ -18,14 +18,9 @@ export interface LogEntry extends Place {
   context?: Record<string, unknown>;
 }
 
-const newId = (): string => {
-  try {
-    return crypto.randomUUID();
-  } catch {
-    // no crypto, or an insecure context refusing it: a weaker id is good enough
-    return Date.now().toString(36) + Math.random().toString(36).slice(2);
-  }
-};
+// Unique enough for telling messages apart, and the same in every browser (crypto.randomUUID
+// needs a secure context).
+const newId = (): string => Date.now().toString(36) + Math.random().toString(36).slice(2);
 
 // A number the wire accepts (JSON would turn NaN or Infinity into null), else nothing.
 const finite = (n: number | undefined): number | undefined => (Number.isFinite(n) ? n : undefined);
@@ -40,10 +35,8 @@ export function buildMessage({ level, type, message, extraArgs = [], stack, cont
   const text = cleanString(error ? error.message || String(error) : describeValue(message));
   const trace = parseStack(stack ?? error?.stack);
   // An error event knows its place; otherwise the top frame is it.
-  let { fileName, lineNo, colNo } = place.fileName ? place : (trace.parsedStackTrace[0] ?? {});
-  fileName &&= cleanString(fileName);
-  lineNo = finite(lineNo);
-  colNo = finite(colNo);
+  const { fileName, lineNo, colNo } = place.fileName ? place : (trace.parsedStackTrace[0] ?? {});
+  const where: Place = { fileName: fileName && cleanString(fileName), lineNo: finite(lineNo), colNo: finite(colNo) };
   // Up to 20 keys with strings, finite numbers and booleans only (wire contract).
   const clean: ClientLogMessage['context'] = {};
   let keys = 0;
@@ -55,7 +48,7 @@ export function buildMessage({ level, type, message, extraArgs = [], stack, cont
   }
   return {
     id: newId(),
-    groupId: makeGroupId(level, text, { fileName, lineNo, colNo }),
+    groupId: makeGroupId(level, text, where),
     message: text,
     contentId: text.length,
     extraArgs: extraArgs.slice(0, 20).map((arg) => cleanString(describeValue(arg))),
@@ -65,8 +58,6 @@ export function buildMessage({ level, type, message, extraArgs = [], stack, cont
     occurrences: 1,
     timestamp: Date.now(),
     ...trace,
-    fileName,
-    lineNo,
-    colNo,
+    ...where,
   };
 }

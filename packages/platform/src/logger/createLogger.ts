@@ -45,7 +45,7 @@ const PRODUCT = /^[\w.-]{1,64}$/;
 export function createLogger(options: LoggerOptions): Logger {
   const { product, endpoint = '/log/client/messages', flushIntervalMs, level = LogLevel.INFO, context } = options ?? {};
   const valid = typeof product == 'string' && PRODUCT.test(product);
-  if (!valid) console.error(`[tarmac] createLogger: product must match ${PRODUCT}, got`, product);
+  if (!valid) console.error('[tarmac] createLogger: bad product', product);
   const threshold = valid ? level : LogLevel.NOTHING;
   const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
   // Queued messages by what makes them identical: a repeat while its twin waits only counts.
@@ -84,9 +84,9 @@ export function createLogger(options: LoggerOptions): Logger {
     onResponse: ({ status, body }) => {
       if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
       const reply = (body || {}) as ClientLogReply;
+      if (reply.stopLogging === true) stop();
       if (reply.message) say(reply.message, 'info', reply.message);
       ignores.add(reply);
-      if (reply.stopLogging === true) stop();
     },
   });
 

@@ -1,7 +1,7 @@
 /**
  * Any logged value as text. An Error gives its stack (Firefox and Safari stacks lack the
  * message line, so "Name: message" is put in front of them). Objects become JSON that
- * survives cycles, BigInt, functions and nested Errors, because a logger that throws on a
+ * survives cycles, BigInt, functions and nested Errors (symbols are left out, as JSON does), because a logger that throws on a
  * user's object would lose exactly the message someone needed.
  */
 export function describeValue(value: unknown): string {
@@ -19,7 +19,6 @@ export function describeValue(value: unknown): string {
       JSON.stringify(value, function (this: unknown, _key, item: unknown) {
         if (typeof item == 'bigint') return `${item}n`;
         if (typeof item == 'function') return `[Function ${item.name || 'anonymous'}]`;
-        if (typeof item == 'symbol') return String(item);
         if (!item || typeof item != 'object') return item;
         while (path.length && path[path.length - 1] !== this) path.pop();
         if (path.includes(item)) return '[Circular]';
@@ -30,6 +29,6 @@ export function describeValue(value: unknown): string {
       }) ?? String(value)
     );
   } catch {
-    return Object.prototype.toString.call(value);
+    return {}.toString.call(value);
   }
 }

@@ -5,10 +5,8 @@
  * `message`, so nothing is lost but the split into groups.
  */
 export function normaliseMessage(message: string): string {
-  return message
-    .replace(/\b[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}\b/gi, '<id>')
-    .replace(/\b(?=[a-f]*\d)[\da-f]{8,}\b/gi, '<id>')
-    .replace(/\d+/g, '<n>');
+  // An id: 8+ hex digits, at least one a digit, with any dash-separated hex groups (UUIDs).
+  return message.replace(/\b(?=[\da-f-]*\d)[\da-f]{8,}(?:-[\da-f]{4,})*\b/gi, '<id>').replace(/\d+/g, '<n>');
 }
 
 /** Where a message comes from, as far as known; all parts may be missing. */
@@ -20,17 +18,17 @@ export interface Place {
 
 /**
  * A short, stable, non-cryptographic hash (16 hex digits) for grouping: two different 32-bit
- * mixes over the same text (FNV-1a and a multiply-xorshift), so collisions between distinct
- * problems stay negligible at the scale of one site's error groups.
+ * hashes over the same text (FNV-1a style and Java's string hash), so collisions between
+ * distinct problems stay negligible at the scale of one site's error groups. Small constants
+ * on purpose: they cost less in the bundle than the classic offsets.
  */
 export function hashText(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9;
+  let a = 0;
+  let b = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995);
-    b ^= b >>> 15;
+    a = Math.imul(a ^ code, 16777619);
+    b = (Math.imul(b, 31) + code) | 0;
   }
   return [a, b].map((n) => (n >>> 0).toString(16).padStart(8, '0')).join('');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIgnoreList, matchesIgnoreRule, matchesPlatformRule } from './ignoreRules.js';
+import { createIgnoreList, matchesIgnoreRule } from './ignoreRules.js';
+import type { ClientLogReply } from './types.js';
 
 const msg = { message: 'Script error.', fileName: 'https://ads.example.net/tag.js', level: 3 as const };
 
@@ -18,22 +19,28 @@ describe('matchesIgnoreRule', () => {
   });
 });
 
-describe('matchesPlatformRule', () => {
-  const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Trident/7.0; rv:11.0) like Gecko';
-  it('targets browsers by user-agent substring, all messages when no message given', () => {
-    expect(matchesPlatformRule({ userAgent: 'Trident/' }, msg, ua)).toBe(true);
-    expect(matchesPlatformRule({ userAgent: 'Trident/', message: 'Script' }, msg, ua)).toBe(true);
-    expect(matchesPlatformRule({ userAgent: 'Trident/', message: 'other' }, msg, ua)).toBe(false);
-    expect(matchesPlatformRule({ userAgent: 'Firefox/' }, msg, ua)).toBe(false);
-    expect(matchesPlatformRule({ userAgent: '' }, msg, ua)).toBe(false);
-  });
-});
-
 describe('createIgnoreList', () => {
+  const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Trident/7.0; rv:11.0) like Gecko';
+  const matchesAfter = (reply: ClientLogReply, message: typeof msg = msg) => {
+    const list = createIgnoreList(ua);
+    list.add(reply);
+    return list.matches(message);
+  };
+
+  it('targets browsers by user-agent substring, all messages when no message given', () => {
+    expect(matchesAfter({ platformIgnores: [{ userAgent: 'Trident/' }] })).toBe(true);
+    expect(matchesAfter({ platformIgnores: [{ userAgent: 'Trident/' }] }, { ...msg, level: 4 })).toBe(true);
+    expect(matchesAfter({ platformIgnores: [{ userAgent: 'Trident/', message: 'Script' }] })).toBe(true);
+    expect(matchesAfter({ platformIgnores: [{ userAgent: 'Trident/', message: 'other' }] })).toBe(false);
+    expect(matchesAfter({ platformIgnores: [{ userAgent: 'Firefox/' }] })).toBe(false);
+    expect(matchesAfter({ platformIgnores: [{ userAgent: '' }] })).toBe(false);
+  });
+
   it('accumulates rules from replies and ignores malformed ones', () => {
     const list = createIgnoreList('Firefox/128');
     expect(list.matches(msg)).toBe(false);
     list.add({ ignore: [{ message: 'nope' }, null as never], platformIgnores: 'bad' as never });
+    list.add({ platformIgnores: [null as never, { message: 'Script' } as never] });
     expect(list.matches(msg)).toBe(false);
     list.add({ platformIgnores: [{ userAgent: 'Firefox/' }] });
     list.add({});

@@ -1,3 +1,4 @@
+import { LogLevel } from './levels.js';
 import type { ClientLogMessage, ClientLogReply, IgnoreRule, PlatformIgnoreRule } from './types.js';
 
 type Matchable = Pick<ClientLogMessage, 'message' | 'fileName' | 'level'>;
@@ -12,11 +13,6 @@ export function matchesIgnoreRule({ message, fileName, level }: IgnoreRule, m: M
   );
 }
 
-/** A rule aimed at this browser: an empty `userAgent` targets no one rather than everyone. */
-export function matchesPlatformRule({ userAgent, message }: PlatformIgnoreRule, m: Matchable, ua: string): boolean {
-  return !!userAgent && ua.includes(userAgent) && (message == null || m.message.includes(message));
-}
-
 /** The rules this page has been told so far, and the test the logger runs before sending. */
 export interface IgnoreList {
   /** Adds the rules of a reply; rules only accumulate, "no longer sent from this page". */
@@ -24,20 +20,25 @@ export interface IgnoreList {
   matches(message: Matchable): boolean;
 }
 
-/** Keeps the operator's ignore rules for one logger, deduplicated and bounded. */
+/**
+ * Keeps the operator's ignore rules for one logger, deduplicated and bounded. A platform rule
+ * aimed at this browser (its `userAgent` a non-empty part of ours) becomes an ordinary rule:
+ * its message, or every level when it names none.
+ */
 export function createIgnoreList(userAgent: string): IgnoreList {
-  // Keyed by kind and JSON: every reply repeats the server's rules, they are kept once.
-  const rules = new Map<string, (message: Matchable) => boolean>();
-  const remember = <R>(list: unknown, kind: string, match: (rule: R, message: Matchable) => boolean): void => {
-    if (Array.isArray(list))
-      for (const rule of list as R[])
-        if (rule && typeof rule == 'object' && rules.size < 200) rules.set(kind + JSON.stringify(rule), (m) => match(rule, m));
+  // Keyed by JSON: every reply repeats the server's rules, they are kept once.
+  const rules = new Map<string, IgnoreRule>();
+  const remember = (rule: IgnoreRule): void => {
+    if (rule && typeof rule == 'object' && rules.size < 200) rules.set(JSON.stringify(rule), rule);
   };
   return {
     add({ ignore, platformIgnores }) {
-      remember(ignore, 'i', matchesIgnoreRule);
-      remember<PlatformIgnoreRule>(platformIgnores, 'p', (rule, m) => matchesPlatformRule(rule, m, userAgent));
+      if (Array.isArray(ignore)) ignore.forEach(remember);
+      if (Array.isArray(platformIgnores))
+        for (const rule of platformIgnores as (PlatformIgnoreRule | null)[])
+          if (rule?.userAgent && userAgent.includes(rule.userAgent))
+            remember(rule.message == null ? { level: LogLevel.ERROR } : { message: rule.message });
     },
-    matches: (message) => [...rules.values()].some((match) => match(message)),
+    matches: (message) => [...rules.values()].some((rule) => matchesIgnoreRule(rule, message)),
   };
 }
