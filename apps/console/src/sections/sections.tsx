@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { ConsoleClient } from '../api/client';
+import { AnalyticsView } from '../analytics/AnalyticsView';
 import { LogsView } from '../logs/LogsView';
 import { SignalsView } from '../signals/SignalsView';
+import { VitalsView } from '../vitals/VitalsView';
 
 /** What every console view receives: the signed-in API client. */
 export interface SectionProps {
@@ -21,8 +23,8 @@ export interface Section {
  */
 export const sections: Section[] = [
   { id: 'logs', label: 'Logs', view: LogsView },
-  { id: 'vitals', label: 'Web vitals' },
-  { id: 'analytics', label: 'Analytics' },
+  { id: 'vitals', label: 'Web vitals', view: VitalsView },
+  { id: 'analytics', label: 'Analytics', view: AnalyticsView },
   { id: 'consent', label: 'Consent' },
   { id: 'signals', label: 'Signals', view: SignalsView },
 ];

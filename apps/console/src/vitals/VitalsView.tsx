@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { usePolling } from '../hooks/usePolling';
+import type { SectionProps } from '../sections/sections';
+import { WINDOWS } from '../signals/signalsApi';
+import { DistributionChart } from './DistributionChart';
+import { MetricCards } from './MetricCards';
+import { NavigationChart } from './NavigationChart';
+import { P75Timeline } from './P75Timeline';
+import { PagesTable } from './PagesTable';
+import { METRICS, fetchVitals, pageLabel, vitalsQuery } from './vitalsApi';
+import type { MetricName, PageFilter } from './vitalsTypes';
+import './vitals.css';
+
+type VitalsData = Awaited<ReturnType<typeof fetchVitals>>;
+
+/**
+ * The Web vitals section: p75 and rating shares per metric, the selected metric over time and
+ * as a distribution, the median page-load phases, and every page's p75s. A page row narrows
+ * the whole dashboard to that page.
+ */
+export function VitalsView({ client }: SectionProps) {
+  const [hours, setHours] = useState<number>(24);
+  const [page, setPage] = useState<PageFilter>({});
+  const [metric, setMetric] = useState<MetricName>('LCP');
+  const [data, setData] = useState<VitalsData>();
+  const [error, setError] = useState<Error>();
+  const key = JSON.stringify([hours, page, metric]);
+  usePolling(
+    async (signal) => {
+      try {
+        setData(await fetchVitals(client, vitalsQuery(hours, page), metric, signal));
+        setError(undefined);
+      } catch (failure) {
+        if (!signal.aborted) setError(failure as Error);
+      }
+    },
+    { intervalMs: 15_000, key },
+  );
+  const filtered = Boolean(page.vertical || page.pageId || page.subPageId);
+
+  return (
+    <div className="vitals">
+      <div className="toolbar">
+        <div className="filters">
+          <label className="filter">
+            Window
+            <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+              {WINDOWS.map((w) => (
+                <option key={w.hours} value={w.hours}>{w.label}</option>
+              ))}
+            </select>
+          </label>
+          <label className="filter">
+            Metric
+            <select value={metric} onChange={(event) => setMetric(event.target.value as MetricName)}>
+              {METRICS.map((m) => (
+                <option key={m.name} value={m.name}>{m.name} — {m.label}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {filtered ? (
+          <button type="button" className="btn btn--ghost" onClick={() => setPage({})}>
+            Page: {pageLabel(page)} ✕
+          </button>
+        ) : null}
+      </div>
+      {error ? <p className="notice notice--error" role="alert">Could not load web vitals: {error.message}</p> : null}
+      {!data ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <>
+          <p className="muted small" data-testid="vitals-count">{data.summary.count} page views reported</p>
+          <MetricCards metrics={data.summary.metrics} selected={metric} onSelect={setMetric} />
+          <div className="vitals__grid">
+            <section className="vitals__panel" aria-label={`${metric} p75 over time`}>
+              <h3>{metric} p75 over time</h3>
+              <P75Timeline metric={metric} buckets={data.timeline.buckets} bucketMs={data.timeline.bucketMs} />
+            </section>
+            <section className="vitals__panel" aria-label={`${metric} distribution`}>
+              <h3>{metric} distribution</h3>
+              <DistributionChart metric={metric} bins={data.distribution.bins} />
+            </section>
+          </div>
+          <section className="vitals__panel" aria-label="Navigation timing">
+            <h3>Page load phases (median)</h3>
+            <NavigationChart navigation={data.summary.navigation} />
+          </section>
+          <section aria-label="Pages">
+            <h3>Pages</h3>
+            <PagesTable pages={data.pages} onSelect={setPage} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
