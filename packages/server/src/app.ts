@@ -11,6 +11,10 @@ import { installSignals } from './signals/installSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
 import { analyticsRoutes } from './routes/analyticsRoutes.js';
 import { clientLogRoutes } from './routes/clientLogs.js';
+import { consentRoutes } from './routes/consent.js';
+import { consoleConsentRoutes } from './routes/consoleConsent.js';
+import { createConsentService } from './consent/createConsentService.js';
+import type { ConsentServiceOptions } from './consent/createConsentService.js';
 import { consoleApi } from './routes/console/consoleApi.js';
 import { perfRoutes } from './routes/perfRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
@@ -48,6 +52,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Key pair of browser-signal envelopes (main.ts keeps one in DATA_DIR); made in memory when absent. */
   signalKeys?: SignalKeys;
+  /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
+  consent?: Omit<ConsentServiceOptions, 'storage'>;
 }
 
 /**
@@ -75,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { storage: options.storage });
   await app.register(analyticsRoutes, { storage: options.storage });
+  const consent = createConsentService({ ...options.consent, storage: options.storage });
+  await app.register(consentRoutes, { service: consent });
+  await app.register(consoleConsentRoutes, { prefix: '/console/api/consent', storage: options.storage, service: consent, consoleToken: options.consoleToken });
   await app.register(consoleApi, {
     prefix: '/console/api',
     storage: options.storage,

@@ -1,4 +1,5 @@
 import type { SignalStorage } from '../signals/contract.js';
+import type { ConsentStorage } from '../consent/consentStorage.js';
 import type {
   ClientLogReply,
   ContextValue,
@@ -68,7 +69,7 @@ export interface PerfFilter {
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
  * same shape; everything engine-specific stays inside the adapter.
  */
-export interface Storage extends SignalStorage {
+export interface Storage extends SignalStorage, ConsentStorage {
   /** Stores every record or none (one transaction); re-sent message ids are not counted twice. */
   insertClientLogs(batch: ClientLogInsert): Promise<void>;
   listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { ClientLogReply } from '../../logs/contract.js';
 import type { Storage } from '../types.js';
 import { createSqliteAnalyticsStore } from './analyticsStore.js';
+import { createSqliteConsentStore } from './consentStore.js';
 import { createSqliteLogStore } from './logStore.js';
 import { applyMigrations } from './migrations.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
@@ -38,6 +39,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
 
   return {
     ...createSqliteSignalsStore(db),
+    ...createSqliteConsentStore(db),
     async insertClientLogs(batch) {
       logs.insertClientLogs(batch);
     },

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { SIGNALS_MIGRATION_SQL } from './signalsStore.js';
+import { CONSENT_MIGRATION_SQL } from './consentStore.js';
 import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
 
@@ -53,6 +54,7 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  { version: 2, name: 'consent choices', sql: CONSENT_MIGRATION_SQL },
   perfMigration,
   analyticsMigration,
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },

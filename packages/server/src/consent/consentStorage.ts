@@ -1,0 +1,26 @@
+import type { ConsentChoiceKind, ConsentDay } from './contract.js';
+
+/** One saved banner choice, as stored: when, what, and the TC string it produced. */
+export interface NewConsentChoice {
+  visitorId: string;
+  createdAt: number;
+  choice: ConsentChoiceKind;
+  tcString: string;
+  gvlVersion: number;
+  policyVersion: number;
+  language: string | null;
+  userAgent: string | null;
+  purposes: number[];
+  specialFeatures: number[];
+  vendors: number[];
+}
+
+/** The consent part of the store (the Storage interface extends it). */
+export interface ConsentStorage {
+  /** Durable before it resolves: a returning visitor must find it. */
+  insertConsentChoice(choice: NewConsentChoice): Promise<void>;
+  /** The visitor's newest choice, or null. */
+  latestConsentChoice(visitorId: string): Promise<NewConsentChoice | null>;
+  /** UTC days in [since, until), oldest first, only days with choices. */
+  consentSummary(range: { since: number; until: number }): Promise<ConsentDay[]>;
+}

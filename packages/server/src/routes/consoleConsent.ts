@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsentSummary } from '../consent/contract.js';
+import type { ConsentService } from '../consent/createConsentService.js';
+import type { Storage } from '../storage/types.js';
+import { createConsoleAuth } from './console/consoleAuth.js';
+
+/** What the console's consent routes need. */
+export interface ConsoleConsentOptions {
+  storage: Storage;
+  service: ConsentService;
+  consoleToken: string;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * `GET /console/api/consent/summary?days=N` (register with prefix `/console/api/consent`):
+ * visitors per UTC day by choice and per purpose, for the last N days (1..366, default 30).
+ * Behind the console token like every console route.
+ */
+export async function consoleConsentRoutes(app: FastifyInstance, options: ConsoleConsentOptions): Promise<void> {
+  app.addHook('onRequest', createConsoleAuth(options.consoleToken));
+  app.get<{ Querystring: { days?: string } }>(
+    '/summary',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          // query values are strings (no coercion): 1..366 by pattern
+          properties: { days: { type: 'string', pattern: '^(36[0-6]|3[0-5][0-9]|[12][0-9]{2}|[1-9][0-9]?)$' } },
+        },
+      },
+    },
+    async (request): Promise<ConsentSummary> => {
+      const days = request.query.days === undefined ? 30 : Number(request.query.days);
+      const until = Math.ceil((Date.now() + 1) / DAY) * DAY;
+      const summary = await options.storage.consentSummary({ since: until - days * DAY, until });
+      return { days: summary, purposes: options.service.purposes() };
+    },
+  );
+}
