@@ -1,0 +1,111 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installConsentApi } from '@tarmac/platform/consent';
+import type { ConsentHandler, TCData, TcfWindow } from '@tarmac/platform/consent';
+import { sampleConsentData } from '../../../server/src/consent/testing/generateTcStrings.js';
+import { ConsentBanner } from './ConsentBanner.js';
+import { PrivacySettingsLink } from './PrivacySettingsLink.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const vendorList = {
+  gvlVersion: 1,
+  purposes: [1, 2, 3].map((id) => ({ id, name: `P${id}` })),
+  specialFeatures: [{ id: 1, name: 'SF1' }],
+  vendors: [{ id: 5, name: 'Vendor Five', purposes: [1], legIntPurposes: [], specialFeatures: [] }],
+};
+let root: Root | undefined;
+let container: HTMLElement;
+let posted: unknown[];
+let handler: ConsentHandler;
+
+beforeEach(async () => {
+  delete (window as TcfWindow).__tcfapi;
+  posted = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (String(url).endsWith('/vendors')) return new Response(JSON.stringify(vendorList));
+    if (init.method == 'POST') posted.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify(sampleConsentData({ showUi: init.method != 'POST' })));
+  });
+  handler = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: 'token' });
+  await handler.ready;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container?.remove();
+  vi.unstubAllGlobals();
+});
+
+async function mount(node: ReactNode) {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => root!.render(node));
+}
+const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const click = async (id: string) => act(async () => byTestId(id)!.click());
+const events = () => {
+  const seen: string[] = [];
+  (window as TcfWindow).__tcfapi!('addEventListener', 2, (t: TCData) => seen.push(String(t.eventStatus)));
+  return seen;
+};
+
+describe('ConsentBanner', () => {
+  it('shows while the UI is up, takes focus, and "accept all" saves and closes it', async () => {
+    const seen = events();
+    await mount(<ConsentBanner handler={handler} locale="es" />);
+    expect(byTestId('consent-banner')?.getAttribute('role')).toBe('dialog');
+    expect(byTestId('consent-accept')?.textContent).toBe('Aceptar todo');
+    expect(document.activeElement).toBe(byTestId('consent-settings'));
+    await click('consent-accept');
+    expect(posted).toEqual([{ choice: 'accept_all', language: 'es' }]);
+    expect(byTestId('consent-banner')).toBeNull();
+    expect(seen).toEqual(['cmpuishown', 'useractioncomplete']);
+  });
+
+  it('"reject all" posts reject_all', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    await click('consent-reject');
+    expect(posted).toEqual([{ choice: 'reject_all', language: 'en' }]);
+  });
+
+  it('the settings panel lists purposes, special features and partners and saves the ticked ones', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    await click('consent-settings');
+    await vi.waitFor(() => expect(byTestId('vendor-5')).not.toBeNull());
+    for (const id of ['purpose-1', 'purpose-2', 'purpose-3', 'special-feature-1']) expect(byTestId(id)).not.toBeNull();
+    // start from the current (empty) choice, tick purpose 2 and the vendor
+    for (const id of ['purpose-1', 'purpose-2', 'purpose-3']) {
+      if ((byTestId(id) as HTMLInputElement).checked) await click(id);
+    }
+    await click('purpose-2');
+    await click('vendor-5');
+    await click('consent-save');
+    expect(posted).toEqual([{ choice: 'custom', purposes: [2], specialFeatures: [], vendors: [5], language: 'en' }]);
+  });
+
+  it('Escape in the settings panel goes back to the first layer', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    await click('consent-settings');
+    await act(async () => byTestId('consent-save')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(byTestId('consent-accept')).not.toBeNull();
+  });
+
+  it('"Privacy settings" reopens it after a choice', async () => {
+    await mount(
+      <>
+        <ConsentBanner handler={handler} />
+        <PrivacySettingsLink handler={handler} />
+      </>,
+    );
+    await click('consent-accept');
+    expect(byTestId('consent-banner')).toBeNull();
+    await click('privacy-settings');
+    expect(byTestId('consent-banner')).not.toBeNull();
+    expect(handler.state()).toMatchObject({ displayStatus: 'visible', eventStatus: 'cmpuishown' });
+  });
+});

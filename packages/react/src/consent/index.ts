@@ -1,0 +1,8 @@
+/** React bindings of the consent handler: the banner, its reopen link and live TCData. */
+export { ConsentBanner } from './ConsentBanner.js';
+export type { ConsentBannerProps } from './ConsentBanner.js';
+export { PrivacySettingsLink } from './PrivacySettingsLink.js';
+export type { PrivacySettingsLinkProps } from './PrivacySettingsLink.js';
+export { useConsent } from './useConsent.js';
+export { consentTexts } from './consentStrings.js';
+export type { ConsentLocale, ConsentTexts } from './consentStrings.js';
