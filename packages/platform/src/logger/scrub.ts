@@ -9,12 +9,10 @@ const SCRUB_WINDOW = 10 * MAX_VALUE_LENGTH;
 // ending in letters, so versioned paths such as "pkg@1.2.3/index.js" are not mistaken for one.
 const EMAIL = /[\w.%+-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
 
-/** Replaces every e-mail address with `{email}`: personal data must never leave the page. */
-export function scrubEmails(text: string): string {
-  return text.replace(EMAIL, '{email}');
-}
-
-/** A string as it may be sent: scrubbed first (so no half address survives), then cut. */
+/**
+ * A string as it may be sent: every e-mail address replaced by `{email}` (personal data must
+ * never leave the page), scrubbed first so no half address survives, then cut to `max`.
+ */
 export function cleanString(text: string, max = MAX_VALUE_LENGTH): string {
-  return scrubEmails(text.slice(0, SCRUB_WINDOW)).slice(0, max);
+  return text.slice(0, SCRUB_WINDOW).replace(EMAIL, '{email}').slice(0, max);
 }
