@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createIgnoreList, matchesIgnoreRule } from './ignoreRules.js';
+import type { IgnoreList } from './ignoreRules.js';
 import type { ClientLogReply } from './types.js';
 
-const msg = { message: 'Script error.', fileName: 'https://ads.example.net/tag.js', level: 3 as const };
+const msg: Parameters<IgnoreList['matches']>[0] = { message: 'Script error.', fileName: 'https://ads.example.net/tag.js', level: 3 };
 
 describe('matchesIgnoreRule', () => {
   it('needs every present field to match and never matches an empty rule', () => {

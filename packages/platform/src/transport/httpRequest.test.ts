@@ -4,7 +4,7 @@ import { httpRequest, KEEPALIVE_LIMIT_BYTES } from './httpRequest.js';
 afterEach(() => vi.unstubAllGlobals());
 
 const reply = (status: number, text: string, headers: Record<string, string> = {}) =>
-  vi.fn(() => Promise.resolve(new Response(text, { status, headers })));
+  vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response(text, { status, headers })));
 
 describe('httpRequest with fetch', () => {
   it('posts JSON with keepalive while small and parses the reply', async () => {
