@@ -5,7 +5,7 @@ import { App } from './App';
 import { startPlatform } from './platform/startPlatform';
 import './styles.css';
 
-const { logger, analytics } = startPlatform();
+const { logger, analytics, consent } = startPlatform();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');
 
@@ -13,7 +13,7 @@ createRoot(container).render(
   <StrictMode>
     <PlatformProvider logger={logger} development={import.meta.env.DEV}>
       <AnalyticsProvider analytics={analytics}>
-        <App />
+        <App consent={consent} />
       </AnalyticsProvider>
     </PlatformProvider>
   </StrictMode>,

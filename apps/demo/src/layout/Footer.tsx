@@ -1,5 +1,8 @@
-/** Site footer with the legal links every page needs. */
-export function Footer() {
+import type { ConsentHandler } from '@tarmac/platform/consent';
+import { PrivacySettingsLink } from '@tarmac/react';
+
+/** Site footer with the legal links every page needs; "Privacy settings" reopens the consent banner. */
+export function Footer({ consent }: { consent?: ConsentHandler }) {
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -10,7 +13,7 @@ export function Footer() {
               <a href="#privacy">Privacy</a>
             </li>
             <li>
-              <a href="#cookies">Cookie settings</a>
+              {consent ? <PrivacySettingsLink handler={consent} className="footer__link-button" /> : <a href="#cookies">Cookie settings</a>}
             </li>
             <li>
               <a href="#terms">Terms</a>

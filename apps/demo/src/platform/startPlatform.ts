@@ -1,6 +1,8 @@
 import { captureGlobalErrors, createLogger } from '@tarmac/platform/logger';
 import type { Logger } from '@tarmac/platform/logger';
 import type { Analytics } from '@tarmac/platform/analytics';
+import { installConsentApi } from '@tarmac/platform/consent';
+import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import { readMeta } from './readMeta';
@@ -10,6 +12,7 @@ import { startAnalytics } from './startAnalytics';
 export interface DemoPlatform {
   logger: Logger;
   analytics: Analytics;
+  consent: ConsentHandler;
   stop(): void;
 }
 
@@ -23,6 +26,8 @@ export function startPlatform(): DemoPlatform {
   const uncapture = captureGlobalErrors(logger);
   // One performance report per view of this page, sent when the visitor leaves or hides it.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
+  // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
+  const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
   const analytics = startAnalytics(logger);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
@@ -30,7 +35,9 @@ export function startPlatform(): DemoPlatform {
   return {
     logger,
     analytics,
+    consent,
     stop() {
+      consent.stop();
       perf.stop();
       uncapture();
       signals?.stop();
