@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ComponentErrorBoundary, useAnalytics, useLogger, usePageView } from '@tarmac/react';
-import { ResultsPlaceholder } from './ResultsPlaceholder';
+import { DynamicResults } from '../dynamic/DynamicResults';
 import { SearchForm } from './SearchForm';
 import { VerticalTabs, panelId } from './VerticalTabs';
 import { verticals } from './verticals';
@@ -33,7 +33,7 @@ export function SearchPanel() {
           <SearchForm vertical={vertical} onSearch={onSearch} />
         </ComponentErrorBoundary>
         <ComponentErrorBoundary name="Results">
-          <ResultsPlaceholder vertical={vertical} query={searches[active]} />
+          <DynamicResults vertical={vertical} query={searches[active]} />
         </ComponentErrorBoundary>
       </div>
     </div>

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { logGroups } from './support/consoleApi.js';
+
+const baseURL = inject('baseURL');
+const endpoint = `${baseURL}/a/api/dynamic/import`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A demo page with every dynamic-import request it makes recorded (component path and locale). */
+async function demoPage(query: string): Promise<{ page: Page; imports: { componentPath: string; locale?: string }[] }> {
+  const page = await browser.newPage();
+  const imports: { componentPath: string; locale?: string }[] = [];
+  page.on('request', (request) => {
+    if (request.url() === endpoint) imports.push(request.postDataJSON() as { componentPath: string; locale?: string });
+  });
+  await page.goto(`${baseURL}/${query}`);
+  return { page, imports };
+}
+
+async function search(page: Page) {
+  await page.locator('#flights-from').fill('Madrid');
+  await page.locator('#flights-to').fill('Lisboa');
+  await page.locator('form.search-form button[type="submit"]').click();
+}
+
+describe('dynamic components in the demo', () => {
+  it('loads the deals widget, results and filters with Spanish strings and their CSS', async () => {
+    const { page, imports } = await demoPage('?locale=es');
+    const deals = page.getByTestId('dynamic-deals');
+    await deals.waitFor();
+    expect(await deals.locator('h2').textContent()).toBe('Ofertas de esta semana');
+    expect(await deals.locator('.deals__item').first().textContent()).toMatch(/^Lisboa desde 89 €2 nochesTermina hoy a las 23:00$/);
+    // The component's stylesheet arrived with it.
+    expect(await deals.locator('.deals__ends').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 71, 0)');
+    expect(await page.getByTestId('dynamic-results').textContent()).toBe('Aquí aparecerán los vuelos.');
+
+    await search(page);
+    const results = page.getByTestId('dynamic-results');
+    await expect.poll(() => results.locator('h3').textContent()).toBe('Vuelos: Madrid → Lisboa');
+    expect(await results.locator('.results__meta').textContent()).toMatch(/^\p{L}{3}\. \d{1,2} de \p{L}{3}\. de \d{4} – \p{L}{3}\. \d{1,2} de \p{L}{3}\. de \d{4} · 1 viajero$/u);
+    expect(await results.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(255, 122, 26)');
+    const filters = page.getByTestId('dynamic-filters');
+    await filters.waitFor();
+    expect(await filters.locator('h3').textContent()).toBe('Filtros');
+    await filters.getByText('Solo directos').click();
+    expect(await page.getByTestId('filters-count').textContent()).toBe('1 filtro activo');
+
+    expect(imports.map((body) => body.componentPath).sort()).toEqual(['search/filters', 'search/results', 'widgets/deals']);
+    expect(imports.every((body) => body.locale === 'es')).toBe(true);
+    await page.close();
+  });
+
+  it('speaks English after the locale switch', async () => {
+    const { page } = await demoPage('?locale=es');
+    await page.getByTestId('dynamic-deals').waitFor();
+    await page.getByTestId('locale-en').click();
+    await page.waitForURL(/locale=en/);
+    const deals = page.getByTestId('dynamic-deals');
+    await deals.waitFor();
+    expect(await deals.locator('h2').textContent()).toBe('Deals this week');
+    expect(await deals.locator('.deals__item').first().textContent()).toMatch(/^Lisboa from 89 €2 nightsEnds Today at 11:00 PM$/);
+    await search(page);
+    await expect.poll(() => page.getByTestId('dynamic-results').locator('h3').textContent()).toBe('Flights: Madrid → Lisboa');
+    await page.close();
+  });
+
+  it('shows the red error box in standalone mode', async () => {
+    const { page } = await demoPage('?standalone=1&locale=en');
+    await page.getByTestId('break-dynamic').click();
+    const box = page.getByTestId('dev-error-box');
+    await box.waitFor();
+    expect(await box.textContent()).toContain('demo/broken failed to render');
+    expect(await box.textContent()).toContain('Demo: the demo/broken dynamic component failed to render');
+    await page.close();
+  });
+
+  it('keeps the page working and logs the failure in production mode', async () => {
+    const { page } = await demoPage('?locale=en');
+    const before = Date.now();
+    await page.getByTestId('break-dynamic').click();
+    await page.getByTestId('broken-dynamic-fallback').waitFor();
+    expect(await page.getByTestId('dev-error-box').count()).toBe(0);
+    await search(page);
+    await expect.poll(() => page.getByTestId('dynamic-results').locator('h3').textContent()).toBe('Flights: Madrid → Lisboa');
+    const group = await eventually(
+      async () => (await logGroups('demo/broken')).find((g) => g.lastSeen >= before - 1000),
+      5000,
+      'the broken component report',
+    );
+    expect(group.level).toBe(4);
+    await page.close();
+  });
+});
+
+describe('the loader module on a fixture page', () => {
+  it('makes one request for two simultaneous loads and merges the strings', async () => {
+    const page = await browser.newPage();
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url() === endpoint) requests++;
+    });
+    await openFixture(page, baseURL, 'loader', `
+      <meta name="r9-version" content="e2e">
+      <script type="module">
+        import { createComponentLoader, resources } from '/__platform/loader/index.js';
+        const loader = createComponentLoader();
+        const [a, b] = await Promise.all([
+          loader.load('widgets/deals', { locale: 'es' }),
+          loader.load('widgets/deals', { locale: 'es' }),
+        ]);
+        window.result = {
+          same: a === b,
+          kind: typeof a,
+          loaded: loader.isLoaded('widgets/deals'),
+          title: resources.string('deals.title'),
+          count: resources.property('deals.count'),
+          sheets: [...document.styleSheets].filter((s) => /widgets-deals/.test(s.href || '')).length,
+        };
+        try {
+          await loader.load('widgets/none');
+        } catch (error) {
+          window.result.failure = error.message;
+        }
+      </script>`);
+    const result = await eventually(async () => page.evaluate(() => (window as unknown as { result?: Record<string, unknown> }).result?.failure ? (window as unknown as { result: Record<string, unknown> }).result : undefined));
+    expect(result).toEqual({
+      same: true,
+      kind: 'function',
+      loaded: true,
+      title: 'Ofertas de esta semana',
+      count: 3,
+      sheets: 1,
+      failure: 'Dynamic import failed, status: 404',
+    });
+    expect(requests).toBe(2);
+    await page.close();
+  });
+});
