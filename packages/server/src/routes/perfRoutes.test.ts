@@ -54,6 +54,9 @@ describe('console vitals API', () => {
     expect(timeline.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(5);
     const dist = (await t.app.inject({ url: '/console/api/vitals/distribution?metric=LCP', headers: consoleAuth })).json();
     expect(dist.bins.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(5);
+    const raw = (await t.app.inject({ url: '/console/api/vitals/reports?vertical=hotels&limit=5', headers: consoleAuth })).json();
+    expect(raw.reports).toHaveLength(1);
+    expect(raw.reports[0].vitals.wv_lcp).toBe(100);
     expect((await t.app.inject({ url: '/console/api/vitals/distribution?metric=XYZ', headers: consoleAuth })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/console/api/vitals/summary?from=10&to=5', headers: consoleAuth })).json()).toMatchObject({ code: 'TARMAC_BAD_QUERY' });
   });

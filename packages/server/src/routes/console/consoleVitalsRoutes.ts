@@ -13,6 +13,8 @@ interface VitalsQuery extends WindowQuery {
   pageId?: string;
   subPageId?: string;
   metric?: string;
+  pageTag?: string;
+  limit?: string;
 }
 
 const METRICS = Object.values(VITALS);
@@ -25,6 +27,8 @@ const querystring = {
     pageId: { type: 'string', maxLength: 128 },
     subPageId: { type: 'string', maxLength: 128 },
     metric: { type: 'string', enum: METRICS },
+    pageTag: { type: 'string', maxLength: 128 },
+    limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
   },
 } as const;
 
@@ -33,7 +37,8 @@ export const MAX_REPORTS = 50_000;
 
 /**
  * The Web vitals dashboard's reads (docs/perf.md): summary (p75 and rating shares per metric,
- * plus the median navigation-timing breakdown), pages, timeline and distribution. All take the
+ * plus the median navigation-timing breakdown), pages, timeline, distribution, and the newest
+ * raw reports (to check one page view's numbers). All take the
  * same window and page filters; statistics are computed here so every store gives the same.
  */
 export async function consoleVitalsRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
@@ -61,6 +66,12 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { storage }: { s
   app.get<{ Querystring: VitalsQuery }>('/vitals/timeline', schema, async (request) => {
     const { window, reports } = await load(request.query);
     return { bucketMs: window.bucketMs, buckets: vitalsOverTime(reports, window.from, window.to, window.bucketMs) };
+  });
+  app.get<{ Querystring: VitalsQuery }>('/vitals/reports', schema, async (request) => {
+    const { reports } = await load(request.query);
+    const tag = request.query.pageTag;
+    const matching = tag ? reports.filter((r) => r.pageTag === tag) : reports;
+    return { reports: matching.slice(0, Number(request.query.limit ?? 20)) };
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {
     const { reports } = await load(request.query);

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { consoleApi } from './support/consoleApi.js';
+import { perfFixtureHtml, routePerfAssets } from './support/perfFixture.js';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface StoredReport {
+  pageTag: string | null;
+  url: string | null;
+  vertical: string | null;
+  pageId: string | null;
+  navStart: number | null;
+  protocol: string | null;
+  timing: Record<string, number | null>;
+  vitals: Record<string, number | null>;
+}
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The reports the server stored for one fixture run, read through the console API. */
+async function storedReports(pageTag: string): Promise<StoredReport[]> {
+  const { reports } = await consoleApi<{ reports: StoredReport[] }>(`/vitals/reports?vertical=e2e&pageTag=${pageTag}&limit=10`);
+  return reports;
+}
+
+async function openPerfFixture(withImage: boolean): Promise<{ page: Page; pageTag: string; pageId: string; perfRequests: Request[]; beacons: () => Promise<number> }> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  const pageTag = unique('tag');
+  const pageId = unique('page');
+  const perfRequests: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${baseURL}/s/run/perf`) perfRequests.push(request);
+  });
+  await routePerfAssets(page, baseURL, 1200);
+  await openFixture(page, baseURL, 'perf', perfFixtureHtml({ pageId, pageTag, withImage }));
+  await page.waitForFunction(() => (window as unknown as { fixtureReady?: boolean }).fixtureReady === true);
+  return { page, pageTag, pageId, perfRequests, beacons: async () => perfRequests.length };
+}
+
+/** Clicks the slow button once, its handler blocking for `delayMs`. */
+async function slowClick(page: Page, delayMs: number): Promise<void> {
+  await page.evaluate((ms) => ((window as unknown as { nextDelay: number }).nextDelay = ms), delayMs);
+  await page.mouse.click(150, 40 + (await page.locator('#slow').boundingBox())!.y);
+}
+
+const readJson = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), key);
+
+describe('performance reporting in Chromium', () => {
+  it('stores, when the page is left, exactly what web-vitals reports on the same page (INP after 55 interactions)', async () => {
+    const { page, pageTag, pageId } = await openPerfFixture(true);
+    await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });
+    await page.waitForTimeout(1000); // the image paints; the 700 ms shift is done
+    // 55 interactions: one of 400 ms, one of 250 ms, the rest short. With 50+ interactions
+    // web-vitals skips the single worst, so INP is the second-worst (~250 ms, not ~400 ms).
+    for (let i = 0; i < 55; i++) await slowClick(page, i === 10 ? 400 : i === 30 ? 250 : 12);
+    await page.waitForTimeout(1500); // idle callbacks deliver the last event entries
+    expect(await storedReports(pageTag)).toHaveLength(0);
+
+    await page.goto(`${baseURL}/__fixture/after.html`);
+    const reference = (await readJson(page, 'wv')) as Record<string, number>;
+    const fid = (await readJson(page, 'fid')) as number;
+    const timing = (await readJson(page, 'timing')) as Record<string, number>;
+    const [report, ...more] = await eventually(async () => {
+      const found = await storedReports(pageTag);
+      return found.length ? found : undefined;
+    }, 5000, 'the stored performance report');
+    expect(more).toHaveLength(0);
+    expect(report).toMatchObject({ vertical: 'e2e', pageId, url: `${baseURL}/__fixture/perf.html` });
+
+    // The very values the reference instance of web-vitals reported, unrounded.
+    expect(report!.vitals).toEqual({
+      wv_lcp: reference.LCP,
+      wv_cls: reference.CLS,
+      wv_inp: reference.INP,
+      wv_fcp: reference.FCP,
+      wv_ttfb: reference.TTFB,
+      wv_fid: fid,
+    });
+    // The page really had what the test is about.
+    expect(reference.LCP).toBeGreaterThan(1200); // the late image, not the text
+    expect(reference.CLS).toBeGreaterThan(0.1);
+    expect(reference.INP).toBeGreaterThanOrEqual(250);
+    expect(reference.INP).toBeLessThan(400);
+
+    // Navigation timing: Boomerang's names, epoch ms, matching performance.timing to the ms.
+    expect(Math.abs(report!.navStart! - timing.navigationStart!)).toBeLessThanOrEqual(1);
+    const pairs: [string, string][] = [
+      ['nt_fet_st', 'fetchStart'], ['nt_dns_st', 'domainLookupStart'], ['nt_con_end', 'connectEnd'], ['nt_req_st', 'requestStart'],
+      ['nt_res_st', 'responseStart'], ['nt_res_end', 'responseEnd'], ['nt_domint', 'domInteractive'], ['nt_domcomp', 'domComplete'],
+      ['nt_load_st', 'loadEventStart'], ['nt_load_end', 'loadEventEnd'], ['nt_red_st', 'redirectStart'], ['nt_ssl_st', 'secureConnectionStart'],
+    ];
+    for (const [field, name] of pairs) expect(Math.abs(report!.timing[field]! - timing[name]!), field).toBeLessThanOrEqual(1);
+    expect(report!.timing.nt_nav_type).toBe(0);
+    expect(report!.timing.nt_red_cnt).toBe(0);
+    await page.close();
+  });
+
+  it('sends one report by beacon when the page becomes hidden, with the values web-vitals reports then', async () => {
+    const { page, pageTag, perfRequests } = await openPerfFixture(false);
+    await page.waitForTimeout(1000);
+    await slowClick(page, 120);
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      // Headless Chromium never hides a tab, so the hide is simulated the same way for both
+      // libraries: the state they read plus the event they listen to.
+      const hide = (state: string) => {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      };
+      hide('hidden');
+      hide('visible');
+      hide('hidden');
+    });
+    const reference = (await readJson(page, 'wv')) as Record<string, number>;
+    const reports = await eventually(async () => {
+      const found = await storedReports(pageTag);
+      return found.length ? found : undefined;
+    }, 5000, 'the report sent on hide');
+    await page.waitForTimeout(300);
+    expect(await storedReports(pageTag)).toHaveLength(1);
+    expect(perfRequests).toHaveLength(1);
+    expect(perfRequests[0]!.headers()['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(reports[0]!.vitals).toMatchObject({ wv_cls: reference.CLS, wv_fcp: reference.FCP, wv_ttfb: reference.TTFB, wv_lcp: reference.LCP, wv_inp: reference.INP });
+    expect(reference.INP).toBeGreaterThanOrEqual(120);
+    await page.close();
+  });
+
+  it('reports the demo site when the visitor leaves it', async () => {
+    const page = await browser.newPage();
+    const started = Date.now();
+    await page.goto(baseURL + '/');
+    await page.getByRole('tab', { name: /Hotels/ }).click();
+    await page.goto('about:blank');
+    const report = await eventually(async () => {
+      const { reports } = await consoleApi<{ reports: (StoredReport & { vertical: string })[] }>(`/vitals/reports?vertical=flights&pageId=home&from=${started - 1000}`);
+      return reports[0];
+    }, 5000, 'the demo page report');
+    expect(report).toMatchObject({ vertical: 'flights', pageId: 'home', url: `${baseURL}/` });
+    expect(report.vitals.wv_ttfb).toBeGreaterThanOrEqual(0);
+    expect(report.vitals.wv_fcp).toBeGreaterThan(0);
+    expect(report.navStart).toBeGreaterThan(started - 5000);
+    // Served by the real server (the fixtures above are answered by Playwright, without a protocol).
+    expect(report.protocol).toBe('http/1.1');
+    expect(report.timing.nt_dec_size).toBeGreaterThan(0);
+    await page.close();
+  });
+});
