@@ -16,15 +16,18 @@ export interface CollectOptions {
  * Gathers the browser signals of the report: screen, fonts, touch, time zone, languages and
  * automation hints. The readers only look at properties that exist in every browser (with
  * fallbacks where they may not) and font probing settles with what it found, so the promise
- * resolves; only font probing takes time, and it yields while it works.
+ * resolves; the work is split into tasks so none holds the main thread for long.
  */
 export async function collectSignals(options: CollectOptions = {}): Promise<Signals> {
+  // Each reader runs in a task of its own: the first Intl call (time-zone data) and the WebGL
+  // probe each take several ms on a cold page, and together they would exceed a frame.
+  const next = <T>(read: () => T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(read())));
   return {
     screen: readScreen(),
     fonts: await detectFonts(options.fonts).catch((): string[] => []),
     touch: readTouch(),
-    timeZone: readTimeZone(),
+    timeZone: await next(readTimeZone),
     languages: readLanguages(),
-    automation: detectAutomation(),
+    automation: await next(() => detectAutomation()),
   };
 }

@@ -31,7 +31,8 @@ export async function detectFonts(options: FontProbeOptions = {}): Promise<strin
   const found: string[] = [];
   const box = doc.createElement('div');
   // Hidden but laid out (visibility, not display): invisible to people and assistive technology.
-  box.style.cssText = 'position:absolute;left:-9999px;visibility:hidden;font-size:72px';
+  // Strict containment keeps each probe's layout inside the box instead of the whole page.
+  box.style.cssText = 'position:absolute;left:-9999px;visibility:hidden;font-size:72px;contain:strict;width:1px;height:1px';
   // All spans of one probe go in before any is read: one layout per probe, not one per span.
   // The answer is the sizes as one string, e.g. "620x82,540x82,601x84".
   const measure = (family: string): string => {
