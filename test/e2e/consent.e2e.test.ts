@@ -103,6 +103,24 @@ describe('consent banner on the demo site', () => {
   });
 });
 
+describe('console', () => {
+  it('the Consent view charts the stored choices', async () => {
+    const { context, page } = await demoVisitor();
+    await page.getByTestId('consent-accept').click();
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    await context.close();
+    const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await consolePage.goto(`${baseURL}/console/#token=${inject('consoleToken')}`);
+    await consolePage.getByTestId('log-groups').waitFor();
+    await consolePage.evaluate(() => (location.hash = '#/consent'));
+    const totals = consolePage.getByTestId('consent-totals');
+    await totals.waitFor();
+    expect(await totals.textContent()).toMatch(/Accept all\d+(\.\d)?%/);
+    expect(await consolePage.locator('.consent-view .recharts-wrapper').count()).toBe(2);
+    await consolePage.close();
+  });
+});
+
 describe('CMP API in Chromium', () => {
   it('replays calls made before the data loaded, in order, once it has', async () => {
     const page = await fixtureWithSession(`

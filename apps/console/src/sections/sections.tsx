@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ConsoleClient } from '../api/client';
 import { AnalyticsView } from '../analytics/AnalyticsView';
+import { ConsentView } from '../consent/ConsentView';
 import { LogsView } from '../logs/LogsView';
 import { SignalsView } from '../signals/SignalsView';
 import { VitalsView } from '../vitals/VitalsView';
@@ -25,6 +26,6 @@ export const sections: Section[] = [
   { id: 'logs', label: 'Logs', view: LogsView },
   { id: 'vitals', label: 'Web vitals', view: VitalsView },
   { id: 'analytics', label: 'Analytics', view: AnalyticsView },
-  { id: 'consent', label: 'Consent' },
+  { id: 'consent', label: 'Consent', view: ConsentView },
   { id: 'signals', label: 'Signals', view: SignalsView },
 ];
