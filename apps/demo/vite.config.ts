@@ -13,6 +13,6 @@ export default defineConfig({
     sourcemap: true,
     // The server resolves dynamic components against the manifest (docs/loader.md).
     manifest: true,
-    rolldownOptions: { input: { index: 'index.html', ...dynamicEntries(dynamicComponents) } },
+    rolldownOptions: { input: { index: 'index.html', hydration: 'hydration.html', ...dynamicEntries(dynamicComponents) } },
   },
 });

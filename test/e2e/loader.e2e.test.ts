@@ -144,3 +144,26 @@ describe('the loader module on a fixture page', () => {
     await page.close();
   });
 });
+
+describe('hydration errors', () => {
+  it('are logged once per component per session', async () => {
+    // Production names are minified, so the report is found by its fixed prefix.
+    const count = async () => (await logGroups('Hydration error in')).reduce((sum, g) => sum + g.count, 0);
+    const before = await count();
+    const session = await browser.newContext();
+    const page = await session.newPage();
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(`${baseURL}/hydration.html`);
+      await page.waitForFunction(() => document.querySelector('.price')?.textContent === 'Price: 120 €');
+      await page.waitForTimeout(500);
+    }
+    await eventually(async () => ((await count()) === before + 1 ? true : undefined), 5000, 'one hydration report');
+    // A new browser session reports it again.
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(`${baseURL}/hydration.html`);
+    await eventually(async () => ((await count()) === before + 2 ? true : undefined), 5000, 'a report from the new session');
+    await session.close();
+    await other.close();
+  });
+});

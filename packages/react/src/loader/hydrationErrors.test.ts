@@ -9,7 +9,7 @@ describe('createHydrationErrorHandler', () => {
     const error = vi.fn();
     const logger = { error } as unknown as PlatformLogger;
     const onRecoverableError = createHydrationErrorHandler(logger);
-    const deals = { componentStack: '\n    at DealsWidget (https://site.test/assets/deals.js:1:2)\n    at App (x)' };
+    const deals = { componentStack: '\n    at p\n    at DealsWidget (https://site.test/assets/deals.js:1:2)\n    at App (x)' };
     onRecoverableError(new Error('Hydration failed'), deals);
     onRecoverableError(new Error('Hydration failed again'), deals);
     onRecoverableError(new Error('Text mismatch'), { componentStack: 'SearchResults@https://site.test/r.js:3:4' });

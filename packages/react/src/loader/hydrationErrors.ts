@@ -8,9 +8,11 @@ export interface RecoverableErrorInfo {
 
 const KEY = 'tarmac.hydrationErrors';
 
-// The innermost component of a React component stack ("\n    at Deals (…)" or "Deals@…").
+// The innermost component of a React component stack. Host elements ("at p") carry no source
+// location, so the first frame with one ("at Deals (…)", "Deals@…") names the component.
 function componentOf(stack: string | undefined): string {
-  const line = stack?.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const lines = (stack ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const line = lines.find((l) => /[(@]/.test(l)) ?? lines[0] ?? '';
   return /^(?:at\s+)?([\w$.]+)/.exec(line)?.[1] ?? 'unknown';
 }
 

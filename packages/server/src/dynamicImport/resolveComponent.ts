@@ -11,6 +11,8 @@ export interface ResolveContext {
   fallbackLocale?: string;
   /** URL prefix of built files; the site is served at `/`. */
   base?: string;
+  /** Manifest keys of the HTML page that loads components; default `index.html`. */
+  pageEntries?: string[];
 }
 
 // Chunk keys reachable from `start` through static imports, dependencies before dependants.
@@ -41,7 +43,8 @@ export function resolveComponent(body: DynamicImportBody, context: ResolveContex
   chunk(manifest, component.entry);
 
   const present = new Set<string>();
-  const pageEntries = Object.keys(manifest).filter((key) => key.endsWith('.html'));
+  // Other HTML pages of the build (fixtures) load other chunks, so only the site's page counts.
+  const pageEntries = (context.pageEntries ?? ['index.html']).filter((key) => manifest[key]);
   const loadedEntries = (body.loadedComponents ?? []).flatMap((path) => catalog.components[path]?.entry ?? []);
   for (const key of [...pageEntries, ...loadedEntries]) walk(manifest, key, [], present);
   const known = new Set(Object.values(body.mappings ?? {}));
