@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, figures printed as measured. Needs `npm run build` first.
 import { benchLoggerInBrowser } from './loggerBrowser.mjs';
+import { benchPerfIngest } from './perfIngest.mjs';
 import { benchServerIngest } from './serverIngest.mjs';
 import { benchSignalsCost } from './signalsCost.mjs';
 
@@ -16,3 +17,7 @@ const row = (r) => `wall ${r.wallMs.toFixed(1)} ms, longest task ${r.longestTask
 console.log(`browser signals in Chromium, median of ${signals.runs} fresh pages:`);
 console.log(`  collectSignals():              ${row(signals.signals)}`);
 console.log(`  FingerprintJS load().get():    ${row(signals.fingerprintjs)}`);
+const perf = await benchPerfIngest();
+console.log(`perf report ingest, ${perf.concurrency} concurrent loops of form-encoded reports for ${perf.seconds.toFixed(1)} s:`);
+console.log(`  ${perf.reportsPerSecond} reports/s stored, ${perf.failures} failures; latency p50 ${perf.latencyMs.p50} ms, p95 ${perf.latencyMs.p95} ms, p99 ${perf.latencyMs.p99} ms`);
+console.log(`  console vitals summary over the ${perf.summary.reports} stored reports: ${perf.summary.ms} ms`);
