@@ -9,7 +9,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const FORM = 'application/x-www-form-urlencoded;charset=UTF-8';
-const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+const form = (fields: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const post = (payload: string, contentType = FORM, url = '/s/run/perf') =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, 'user-agent': 'TestAgent' } });
 
