@@ -19,7 +19,7 @@ export function P75Timeline({ metric, buckets, bucketMs }: { metric: MetricName;
         <Tooltip formatter={(value) => formatMetric(metric, Number(value))} />
         <ReferenceLine y={good} stroke={RATING_COLORS.good} strokeDasharray="4 4" label={{ value: 'good', fontSize: 11, position: 'insideTopRight' }} />
         <ReferenceLine y={poor} stroke={RATING_COLORS.poor} strokeDasharray="4 4" label={{ value: 'poor', fontSize: 11, position: 'insideTopRight' }} />
-        <Line type="monotone" dataKey="p75" name={`${metric} p75`} stroke="#3b5bdb" strokeWidth={2} connectNulls dot={false} isAnimationActive={false} />
+        <Line type="monotone" dataKey="p75" name={`${metric} p75`} stroke="#3b5bdb" strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );
