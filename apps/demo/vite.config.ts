@@ -2,11 +2,16 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dynamicComponents } from './src/dynamic/catalog';
 import { dynamicComponentCatalog, dynamicEntries } from './src/dynamic/catalogPlugin';
+import { inlineTcfStub } from './src/platform/tcfStubPlugin';
 
 // The server hosts the built site at its origin root and fills the <meta> placeholders.
 export default defineConfig({
   base: '/',
-  plugins: [react(), dynamicComponentCatalog(dynamicComponents)],
+  plugins: [
+    react(),
+    dynamicComponentCatalog(dynamicComponents),
+    inlineTcfStub(new URL('../../packages/platform/dist/tcf-stub.js', import.meta.url).pathname),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -55,6 +55,26 @@ async function fixtureWithSession(body: string): Promise<Page> {
   return page;
 }
 
+describe('the demo page head', () => {
+  it('starts with the inline stub, so a vendor script running before the app bundle is answered later', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A vendor tag placed right after the first (stub) script, before any app code has run.
+    await page.route(baseURL + '/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</script>',
+        `</script><script>window.vendorSeen = []; __tcfapi('getTCData', 2, (data, ok) => vendorSeen.push([data && data.cmpStatus, ok]));</script>`,
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(baseURL + '/');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { vendorSeen: unknown[] }).vendorSeen)).toEqual([['loaded', true]]);
+    expect(await page.locator('iframe[name="__tcfapiLocator"]').count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('consent banner on the demo site', () => {
   it('accept: cmpuishown then useractioncomplete, the choice is stored and a returning visitor is not asked', async () => {
     const { context, page } = await demoVisitor();
