@@ -2,10 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AnalyticsProvider, PlatformProvider } from '@tarmac/react';
 import { App } from './App';
+import { readPageLocale } from './locale/pageLocale';
 import { startPlatform } from './platform/startPlatform';
 import './styles.css';
 
-const { logger, analytics, consent } = startPlatform();
+const locale = readPageLocale();
+// Before anything reads it: screen readers, the browser's hyphenation and translate offer, and
+// analytics, whose hits carry the page's locale.
+document.documentElement.lang = locale;
+const { logger, analytics, consent } = startPlatform(locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');
 
@@ -13,7 +18,7 @@ createRoot(container).render(
   <StrictMode>
     <PlatformProvider logger={logger} development={import.meta.env.DEV}>
       <AnalyticsProvider analytics={analytics}>
-        <App consent={consent} />
+        <App locale={locale} consent={consent} />
       </AnalyticsProvider>
     </PlatformProvider>
   </StrictMode>,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ComponentErrorBoundary, useLogger } from '@tarmac/react';
+import { ComponentErrorBoundary, Message, useLogger } from '@tarmac/react';
+import { useText } from '../locale/useText';
 import { BrokenWidget } from './BrokenWidget';
 import { logErrorWithEmail, rejectPromise, throwUncaughtError } from './triggers';
 
@@ -9,22 +10,25 @@ import { logErrorWithEmail, rejectPromise, throwUncaughtError } from './triggers
  */
 export function DevToolsPanel() {
   const logger = useLogger();
+  const text = useText();
   const [last, setLast] = useState<string>();
   const [open, setOpen] = useState(true);
   // Bumped per click: a fresh boundary fails again, while the logger still hears of it once.
   const [breaks, setBreaks] = useState(0);
 
   const actions = [
-    { id: 'throw-error', label: 'Throw an uncaught error', run: () => throwUncaughtError() },
-    { id: 'reject-promise', label: 'Reject a promise', run: rejectPromise },
-    { id: 'log-email', label: 'Log an error with an e-mail', run: () => logErrorWithEmail(logger) },
-    { id: 'break-component', label: 'Break a component', run: () => setBreaks((n) => n + 1) },
+    { id: 'throw-error', label: text('devtools.throwError'), run: () => throwUncaughtError() },
+    { id: 'reject-promise', label: text('devtools.rejectPromise'), run: rejectPromise },
+    { id: 'log-email', label: text('devtools.logEmail'), run: () => logErrorWithEmail(logger) },
+    { id: 'break-component', label: text('devtools.breakComponent'), run: () => setBreaks((n) => n + 1) },
   ];
 
   return (
     <aside className="devtools" aria-labelledby="devtools-title">
       <div className="devtools__head">
-        <h2 id="devtools-title">Developer tools</h2>
+        <h2 id="devtools-title">
+          <Message id="devtools.title" />
+        </h2>
         <button
           type="button"
           className="devtools__toggle"
@@ -32,7 +36,7 @@ export function DevToolsPanel() {
           aria-controls="devtools-body"
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide' : 'Show'}
+          <Message id="devtools.toggle" values={{ open }} />
         </button>
       </div>
       <div id="devtools-body" className="devtools__body" hidden={!open}>
@@ -56,14 +60,20 @@ export function DevToolsPanel() {
           <ComponentErrorBoundary
             key={breaks}
             name="BrokenWidget"
-            fallback={<p className="devtools__fallback">A widget failed and was hidden; the error was reported once.</p>}
+            fallback={
+              <p className="devtools__fallback">
+                <Message id="devtools.fallback" />
+              </p>
+            }
           >
             <BrokenWidget />
           </ComponentErrorBoundary>
         ) : null}
         <p className="devtools__note" aria-live="polite">
-          {last ? `Done: “${last}”. ` : ''}
-          Open the <a href="/console/">console</a> to see it arrive.
+          {last ? `${text('devtools.done', { action: last })} ` : ''}
+          <a href="/console/">
+            <Message id="devtools.console" />
+          </a>
         </p>
       </div>
     </aside>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Message } from '@tarmac/react';
 import { Dynamic } from './Dynamic';
 
 /**
@@ -10,13 +11,17 @@ export function BrokenDynamicTrigger() {
   return (
     <div className="broken-dynamic">
       <button type="button" className="button button--ghost" data-testid="break-dynamic" onClick={() => setShown(true)}>
-        Load a broken dynamic component
+        <Message id="brokenDynamic.load" />
       </button>
       {shown ? (
         <Dynamic
           path="demo/broken"
           fallback={<span>…</span>}
-          errorFallback={<p data-testid="broken-dynamic-fallback">This part of the page is unavailable right now.</p>}
+          errorFallback={
+            <p data-testid="broken-dynamic-fallback">
+              <Message id="brokenDynamic.unavailable" />
+            </p>
+          }
         />
       ) : null}
     </div>

@@ -1,22 +1,35 @@
 import type { ConsentHandler } from '@tarmac/platform/consent';
-import { PrivacySettingsLink } from '@tarmac/react';
+import { Message, PrivacySettingsLink, useI18n } from '@tarmac/react';
 
 /** Site footer with the legal links every page needs; "Privacy settings" reopens the consent banner. */
 export function Footer({ consent }: { consent?: ConsentHandler }) {
+  const { locale, messages } = useI18n();
   return (
     <footer className="footer">
       <div className="footer__inner">
-        <p>© {new Date().getFullYear()} Tarmac Travel. A demo site for the Tarmac platform.</p>
-        <nav aria-label="Legal">
+        <p>
+          <Message id="footer.copyright" values={{ year: new Date().getFullYear() }} />
+        </p>
+        <nav aria-label={messages.format('footer.legal')}>
           <ul className="footer__links">
             <li>
-              <a href="#privacy">Privacy</a>
+              <a href="#privacy">
+                <Message id="footer.privacy" />
+              </a>
             </li>
             <li>
-              {consent ? <PrivacySettingsLink handler={consent} className="footer__link-button" /> : <a href="#cookies">Cookie settings</a>}
+              {consent ? (
+                <PrivacySettingsLink handler={consent} locale={locale} className="footer__link-button" />
+              ) : (
+                <a href="#cookies">
+                  <Message id="footer.cookies" />
+                </a>
+              )}
             </li>
             <li>
-              <a href="#terms">Terms</a>
+              <a href="#terms">
+                <Message id="footer.terms" />
+              </a>
             </li>
           </ul>
         </nav>

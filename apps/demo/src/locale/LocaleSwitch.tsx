@@ -1,12 +1,15 @@
 import type { DemoLocale } from './pageLocale';
 import { switchPageLocale } from './pageLocale';
+import { useText } from './useText';
 
+// Each language named in itself, so a visitor who cannot read the current one still finds theirs.
 const LABELS: Record<DemoLocale, string> = { en: 'English', es: 'Español' };
 
 /** EN / ES buttons; the current language is pressed. */
 export function LocaleSwitch({ current }: { current: DemoLocale }) {
+  const text = useText();
   return (
-    <div className="locale-switch" role="group" aria-label="Language">
+    <div className="locale-switch" role="group" aria-label={text('locale.group')}>
       {(Object.keys(LABELS) as DemoLocale[]).map((locale) => (
         <button
           key={locale}
@@ -14,6 +17,7 @@ export function LocaleSwitch({ current }: { current: DemoLocale }) {
           lang={locale}
           className="locale-switch__button"
           aria-pressed={locale === current}
+          aria-label={LABELS[locale]}
           data-testid={`locale-${locale}`}
           onClick={() => locale !== current && switchPageLocale(locale)}
           title={LABELS[locale]}

@@ -5,6 +5,7 @@ import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
+import type { DemoLocale } from '../locale/pageLocale';
 import { readMeta } from './readMeta';
 import { startAnalytics } from './startAnalytics';
 
@@ -20,7 +21,7 @@ export interface DemoPlatform {
  * Creates the logger and hooks global errors before React mounts, so even a crash in the
  * first render reaches the server.
  */
-export function startPlatform(): DemoPlatform {
+export function startPlatform(locale: DemoLocale): DemoPlatform {
   const version = readMeta('r9-version');
   const logger = createLogger({ product: 'demo', ...(version ? { context: { r9Version: version } } : {}) });
   const uncapture = captureGlobalErrors(logger);
@@ -28,7 +29,7 @@ export function startPlatform(): DemoPlatform {
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
   const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
-  const analytics = startAnalytics(logger);
+  const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
   const signals = formToken ? startSignalCollection({ token: formToken, logger }) : undefined;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useDateLocale } from '@tarmac/react';
+import { useText } from '../locale/useText';
 import { Field } from './Field';
-import { addDays, toDateInputValue } from './dates';
-import { maxTravellers, validateSearch } from './validateSearch';
+import { addDays, fromDateInputValue, toDateInputValue } from './dates';
+import { maxTravellers, searchErrorId, validateSearch } from './validateSearch';
 import type { SearchErrors, SearchQuery } from './validateSearch';
 import type { Vertical } from './verticals';
 
@@ -22,12 +24,26 @@ function defaultQuery(): SearchQuery {
   };
 }
 
-/** The four-part search form, worded for the active vertical. */
+/** The four-part search form, worded for the active vertical in the page's language. */
 export function SearchForm({ vertical, onSearch }: SearchFormProps) {
+  const text = useText();
+  const dates = useDateLocale();
   const [query, setQuery] = useState(defaultQuery);
   const [errors, setErrors] = useState<SearchErrors>({});
   const today = toDateInputValue(new Date());
   const id = (field: string) => `${vertical.id}-${field}`;
+  const words = { vertical: vertical.id, max: maxTravellers };
+  const label = (field: keyof SearchQuery) => text(`search.${field}`, words);
+  const error = (field: keyof SearchQuery) => {
+    const code = errors[field];
+    return code ? text(searchErrorId(field, code), words) : undefined;
+  };
+  // The browser words a date input in its own UI language; the hint says the day in the page's.
+  const dayHint = (value: string) => {
+    const day = fromDateInputValue(value);
+    return day ? dates.format(day, 'ddd ll') : undefined;
+  };
+  const placeHint = text('search.placeHint', words);
 
   function update<K extends keyof SearchQuery>(key: K, value: SearchQuery[K]) {
     setQuery((previous) => ({ ...previous, [key]: value }));
@@ -43,24 +59,24 @@ export function SearchForm({ vertical, onSearch }: SearchFormProps) {
   return (
     <form className="search-form" onSubmit={submit} noValidate>
       <div className="search-form__places">
-        <Field id={id('from')} label={vertical.fromLabel} value={query.from} error={errors.from}
-          placeholder={vertical.placeHint} autoComplete="off" onChange={(e) => update('from', e.target.value)} />
-        {vertical.toLabel ? (
-          <Field id={id('to')} label={vertical.toLabel} value={query.to} error={errors.to}
-            placeholder={vertical.placeHint} autoComplete="off" onChange={(e) => update('to', e.target.value)} />
+        <Field id={id('from')} label={label('from')} value={query.from} error={error('from')}
+          placeholder={placeHint} autoComplete="off" onChange={(e) => update('from', e.target.value)} />
+        {vertical.hasDestination ? (
+          <Field id={id('to')} label={label('to')} value={query.to} error={error('to')}
+            placeholder={placeHint} autoComplete="off" onChange={(e) => update('to', e.target.value)} />
         ) : null}
       </div>
       <div className="search-form__when">
-        <Field id={id('start')} label={vertical.startLabel} type="date" min={today} value={query.start}
-          error={errors.start} onChange={(e) => update('start', e.target.value)} />
-        <Field id={id('end')} label={vertical.endLabel} type="date" min={query.start || today} value={query.end}
-          error={errors.end} onChange={(e) => update('end', e.target.value)} />
-        <Field id={id('travellers')} label={vertical.travellersLabel} type="number" min={1} max={maxTravellers}
-          className="field--narrow" value={query.travellers} error={errors.travellers}
+        <Field id={id('start')} label={label('start')} type="date" min={today} value={query.start}
+          hint={dayHint(query.start)} error={error('start')} onChange={(e) => update('start', e.target.value)} />
+        <Field id={id('end')} label={label('end')} type="date" min={query.start || today} value={query.end}
+          hint={dayHint(query.end)} error={error('end')} onChange={(e) => update('end', e.target.value)} />
+        <Field id={id('travellers')} label={label('travellers')} type="number" min={1} max={maxTravellers}
+          className="field--narrow" value={query.travellers} error={error('travellers')}
           onChange={(e) => update('travellers', e.target.valueAsNumber)} />
       </div>
       <button type="submit" className="button button--primary search-form__submit">
-        Search {vertical.label.toLowerCase()}
+        {text('search.submit', words)}
       </button>
     </form>
   );

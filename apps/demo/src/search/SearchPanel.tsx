@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ComponentErrorBoundary, useAnalytics, useLogger, usePageView } from '@tarmac/react';
+import { ComponentErrorBoundary, Message, useAnalytics, useLogger, usePageView } from '@tarmac/react';
 import { DynamicResults } from '../dynamic/DynamicResults';
 import { SearchForm } from './SearchForm';
 import { VerticalTabs, panelId } from './VerticalTabs';
@@ -27,7 +27,7 @@ export function SearchPanel() {
     <div className="search">
       <VerticalTabs active={active} onChange={setActive} />
       <div className="search__panel" role="tabpanel" id={panelId(active)} aria-labelledby={`tab-${active}`}>
-        <h1 className="search__headline">{vertical.headline}</h1>
+        <h1 className="search__headline"><Message id="search.headline" values={{ vertical: active }} /></h1>
         {/* key: switching vertical starts a fresh form, since fields and wording differ. */}
         <ComponentErrorBoundary name="SearchForm" key={active}>
           <SearchForm vertical={vertical} onSearch={onSearch} />

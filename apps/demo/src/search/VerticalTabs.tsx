@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { Message } from '@tarmac/react';
+import { useText } from '../locale/useText';
 import type { KeyboardEvent } from 'react';
 import { VerticalIcon } from './VerticalIcon';
 import { verticals } from './verticals';
@@ -19,6 +21,7 @@ export function panelId(id: VerticalId): string {
  * move between tabs, Home/End jump to the ends.
  */
 export function VerticalTabs({ active, onChange }: VerticalTabsProps) {
+  const text = useText();
   const refs = useRef<Partial<Record<VerticalId, HTMLButtonElement | null>>>({});
 
   function onKeyDown(event: KeyboardEvent) {
@@ -40,7 +43,7 @@ export function VerticalTabs({ active, onChange }: VerticalTabsProps) {
   }
 
   return (
-    <div className="tabs" role="tablist" aria-label="What are you looking for?" aria-orientation="vertical" onKeyDown={onKeyDown}>
+    <div className="tabs" role="tablist" aria-label={text('search.tablist')} aria-orientation="vertical" onKeyDown={onKeyDown}>
       {verticals.map((vertical) => {
         const selected = vertical.id === active;
         return (
@@ -59,7 +62,7 @@ export function VerticalTabs({ active, onChange }: VerticalTabsProps) {
             onClick={() => onChange(vertical.id)}
           >
             <VerticalIcon id={vertical.id} />
-            {vertical.label}
+            <Message id="search.tab" values={{ vertical: vertical.id }} />
           </button>
         );
       })}

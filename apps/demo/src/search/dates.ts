@@ -13,3 +13,13 @@ export function addDays(date: Date, days: number): Date {
   next.setDate(next.getDate() + days);
   return next;
 }
+
+/**
+ * The local day an `<input type="date">` value names, or undefined while it is empty or half
+ * typed. `new Date('2026-01-05')` would read it as UTC midnight, the day before in the Americas.
+ */
+export function fromDateInputValue(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}

@@ -9,33 +9,35 @@ export interface SearchQuery {
   travellers: number;
 }
 
-/** Field name → message, empty when the query can be searched. */
-export type SearchErrors = Partial<Record<keyof SearchQuery, string>>;
+/** Why a field cannot be searched; the form words it in the page's language. */
+export type SearchErrorCode = 'required' | 'samePlace' | 'past' | 'beforeStart' | 'range';
+
+/** Field name → what is wrong with it, empty when the query can be searched. */
+export type SearchErrors = Partial<Record<keyof SearchQuery, SearchErrorCode>>;
 
 /** Upper bound a single booking accepts; larger groups go through a different flow. */
 export const maxTravellers = 9;
 
 /**
- * Checks a query before searching, with messages phrased for the vertical's own labels so
- * "Check-out must be after Check-in" reads right on hotels.
+ * The string id of a field's error. Its message selects on the vertical, so "Check-out must be
+ * on or after check-in" reads right on hotels and each language can phrase it its own way.
  */
+export const searchErrorId = (field: keyof SearchQuery, code: SearchErrorCode): string => `search.error.${field}.${code}`;
+
+/** Checks a query before searching; codes rather than sentences, so any language can say them. */
 export function validateSearch(query: SearchQuery, vertical: Vertical, today: string): SearchErrors {
   const errors: SearchErrors = {};
-  if (!query.from.trim()) errors.from = `Enter a ${vertical.fromLabel.toLowerCase()}.`;
-  if (vertical.toLabel) {
-    if (!query.to.trim()) errors.to = `Enter a ${vertical.toLabel.toLowerCase()}.`;
-    else if (vertical.id === 'flights' && sameText(query.from, query.to)) {
-      errors.to = 'Choose a destination different from where you leave.';
-    }
+  if (!query.from.trim()) errors.from = 'required';
+  if (vertical.hasDestination) {
+    if (!query.to.trim()) errors.to = 'required';
+    else if (vertical.id === 'flights' && sameText(query.from, query.to)) errors.to = 'samePlace';
   }
-  if (!query.start) errors.start = `Choose a ${vertical.startLabel.toLowerCase()} date.`;
-  else if (query.start < today) errors.start = `${vertical.startLabel} cannot be in the past.`;
-  if (!query.end) errors.end = `Choose a ${vertical.endLabel.toLowerCase()} date.`;
-  else if (query.start && query.end < query.start) {
-    errors.end = `${vertical.endLabel} must be on or after ${vertical.startLabel.toLowerCase()}.`;
-  }
+  if (!query.start) errors.start = 'required';
+  else if (query.start < today) errors.start = 'past';
+  if (!query.end) errors.end = 'required';
+  else if (query.start && query.end < query.start) errors.end = 'beforeStart';
   if (!Number.isInteger(query.travellers) || query.travellers < 1 || query.travellers > maxTravellers) {
-    errors.travellers = `${vertical.travellersLabel}: 1 to ${maxTravellers}.`;
+    errors.travellers = 'range';
   }
   return errors;
 }

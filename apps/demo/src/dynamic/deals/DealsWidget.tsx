@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Message, useDateLocale } from '@tarmac/react';
+import { Message, useDateLocale, useI18n } from '@tarmac/react';
+import { formatPrice } from '../../locale/formatPrice';
 import { resources } from '@tarmac/platform/loader';
 
 interface Deal {
@@ -15,6 +16,7 @@ interface Deal {
  */
 export function DealsWidget() {
   const dates = useDateLocale();
+  const { locale } = useI18n();
   const [now] = useState(() => Date.now());
   const deals = (resources.resource('deals.list') as Deal[] | undefined) ?? [];
   const count = Number(resources.property('deals.count') ?? deals.length);
@@ -31,7 +33,7 @@ export function DealsWidget() {
           return (
             <li key={deal.city} className="deals__item">
               <strong>
-                <Message id="deals.item" values={{ city: deal.city, price: deal.price }} />
+                <Message id="deals.item" values={{ city: deal.city, price: formatPrice(deal.price, locale) }} />
               </strong>
               <span>
                 <Message id="deals.nights" values={{ nights: deal.nights }} />

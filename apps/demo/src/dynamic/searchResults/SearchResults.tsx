@@ -1,4 +1,4 @@
-import { Message, useDateLocale } from '@tarmac/react';
+import { Message, useDateLocale, useI18n } from '@tarmac/react';
 import type { SearchQuery } from '../../search/validateSearch';
 import type { VerticalId } from '../../search/verticals';
 
@@ -20,9 +20,10 @@ const localDay = (text: string) => {
  */
 export function SearchResults({ vertical, query }: SearchResultsProps) {
   const dates = useDateLocale();
+  const region = useI18n().messages.format('results.region');
   if (!query) {
     return (
-      <section className="results results--empty" aria-label="Results" data-testid="dynamic-results">
+      <section className="results results--empty" aria-label={region} data-testid="dynamic-results">
         <p>
           <Message id="results.empty" values={{ vertical }} />
         </p>
@@ -31,7 +32,7 @@ export function SearchResults({ vertical, query }: SearchResultsProps) {
   }
   const where = query.to ? `${query.from} → ${query.to}` : query.from;
   return (
-    <section className="results dyn-results" aria-label="Results" aria-live="polite" data-testid="dynamic-results">
+    <section className="results dyn-results" aria-label={region} aria-live="polite" data-testid="dynamic-results">
       <h3 className="results__title">
         <Message id="results.title" values={{ vertical, where }} />
       </h3>
