@@ -10,4 +10,4 @@ export { detectAutomation } from './automation.js';
 export { detectFonts } from './fonts.js';
 export type { FontProbeOptions } from './fonts.js';
 export { sealEnvelope, ENVELOPE_VERSION } from './envelope.js';
-export type { ConsentSource, ScreenSignal, Signals, TimeZoneSignal, TouchSignal } from './types.js';
+export type { ConsentSource, ScreenSignal, SignalPayload, Signals, TimeZoneSignal, TouchSignal } from './types.js';

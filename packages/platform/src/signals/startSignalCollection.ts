@@ -3,7 +3,7 @@ import { toBase64 } from './base64.js';
 import { collectSignals } from './collectSignals.js';
 import { sealEnvelope } from './envelope.js';
 import { fetchPublicKey, importPublicKey } from './publicKey.js';
-import type { ConsentSource } from './types.js';
+import type { ConsentSource, SignalPayload } from './types.js';
 import { isOk, postForm } from './upload.js';
 
 /** Options of {@link startSignalCollection}; only `token` is required. */
@@ -58,8 +58,8 @@ export function startSignalCollection(options: SignalCollectionOptions): SignalC
           // No WebCrypto (an insecure context) or no key: the fallback below still counts the visit.
           const key = await (options.publicKey ? importPublicKey(options.publicKey) : fetchPublicKey(primaryUrl + '/key'));
           const nonce = toBase64(crypto.getRandomValues(new Uint8Array(16)));
-          const payload = JSON.stringify({ nonce, ts: Date.now(), signals: await collectSignals() });
-          status = await postForm(primaryUrl, { encryptedMetaData: await sealEnvelope(payload, key), token });
+          const payload: SignalPayload = { nonce, ts: Date.now(), signals: await collectSignals() };
+          status = await postForm(primaryUrl, { encryptedMetaData: await sealEnvelope(JSON.stringify(payload), key), token });
           if (isOk(status)) return;
         } catch (error) {
           report('signals failed', error);

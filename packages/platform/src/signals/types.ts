@@ -35,6 +35,16 @@ export interface Signals {
 }
 
 /**
+ * The plaintext sealed into `encryptedMetaData`: a one-time nonce (so a replayed envelope is
+ * refused) and the page's clock beside the signals. The server decrypts and reads exactly this.
+ */
+export interface SignalPayload {
+  nonce: string;
+  ts: number;
+  signals: Signals;
+}
+
+/**
  * The seam shared with consent and analytics: calls the listener with the decision once known and
  * on every change; returns an unsubscribe function.
  */

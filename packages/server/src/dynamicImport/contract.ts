@@ -1,27 +1,17 @@
 /**
- * The dynamic-import contract as the server sees it (docs/loader.md). Kept beside the server
- * code rather than imported from the platform, whose build targets browsers.
+ * The dynamic-import contract as the server sees it (docs/loader.md). The wire shapes are the
+ * platform loader's; the server only widens the request to what its schema actually guarantees.
  */
-export interface DynamicImportBody {
-  componentPath: string;
-  loadedComponents?: string[];
-  mappings?: Record<string, string>;
-  r9version?: string;
-  locale?: string;
-  [option: string]: unknown;
-}
+import type { DynamicImportRequest } from '@tarmac/platform/loader';
 
-/** The reply: what the page must add to show the component. */
-export interface DynamicImportReply {
-  scripts: string[];
-  styles: string[];
-  stringMap: Record<string, string>;
-  imageMap: Record<string, string>;
-  propertyMap: Record<string, unknown>;
-  resourceMap: Record<string, unknown>;
-  mappings: Record<string, string>;
-  live: boolean;
-}
+export type { DynamicImportReply } from '@tarmac/platform/loader';
+
+/**
+ * The request body after schema validation: only `componentPath` is guaranteed (older or foreign
+ * callers may leave the rest out), plus the `locale` option the demo's loader passes.
+ */
+export type DynamicImportBody = Partial<DynamicImportRequest> &
+  Pick<DynamicImportRequest, 'componentPath'> & { locale?: string };
 
 /** One chunk of Vite's build manifest (`.vite/manifest.json`), the fields used here. */
 export interface ManifestChunk {

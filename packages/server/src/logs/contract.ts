@@ -1,65 +1,24 @@
 /**
- * Types of the client-log wire contract (docs/client-logs.md). They live in one file so the
- * ingest route, the storage layer and the console API cannot drift apart.
+ * Types of the client-log contract (docs/client-logs.md): what the browser sends (from the
+ * platform logger) and what the console API answers (owned here), so the ingest route, the storage
+ * layer, the console and its tests cannot drift apart.
  */
 
-/** One frame of a parsed stack, as the browser logger sends it. */
-export interface StackFrame {
-  functionName?: string;
-  fileName: string;
-  lineNo: number;
-  colNo: number;
-}
+import type { ClientLogMessage, StackFrame } from '@tarmac/platform/logger';
+
+// The browser→server half is owned by the platform logger; it is re-exported here so server code
+// has one place to import the whole contract from.
+export type {
+  ClientLogBatch,
+  ClientLogMessage,
+  ClientLogReply,
+  IgnoreRule,
+  PlatformIgnoreRule,
+  StackFrame,
+} from '@tarmac/platform/logger';
 
 /** Scalar values the logger allows in a message's context. */
-export type ContextValue = string | number | boolean;
-
-/** One message of a batch, after schema validation (so every limit already holds). */
-export interface ClientLogMessage {
-  id: string;
-  groupId: string;
-  message: string;
-  contentId: number;
-  extraArgs: string[];
-  level: 1 | 2 | 3 | 4;
-  type: string;
-  context: Record<string, ContextValue>;
-  occurrences: number;
-  timestamp: number;
-  stackTrace: string[];
-  parsedStackTrace: StackFrame[];
-  fileName?: string;
-  lineNo?: number;
-  colNo?: number;
-}
-
-/** The body of `POST /log/client/messages`. */
-export interface ClientLogBatch {
-  product: string;
-  reqNo: number;
-  messages: ClientLogMessage[];
-}
-
-/** An operator rule hiding messages; every field present must match, no field matches nothing. */
-export interface IgnoreRule {
-  message?: string;
-  fileName?: string;
-  level?: number;
-}
-
-/** A rule hiding messages only in browsers whose user agent contains `userAgent`. */
-export interface PlatformIgnoreRule {
-  userAgent: string;
-  message?: string;
-}
-
-/** What the ingest endpoint answers, and what the operator edits in the console. */
-export interface ClientLogReply {
-  message?: string;
-  ignore?: IgnoreRule[];
-  platformIgnores?: PlatformIgnoreRule[];
-  stopLogging?: boolean;
-}
+export type ContextValue = ClientLogMessage['context'][string];
 
 /** A group of messages judged to be the same problem, as the console lists it. */
 export interface LogGroup {
@@ -85,6 +44,13 @@ export interface LogOccurrence {
   userAgent: string | null;
   extraArgs: string[];
   context: Record<string, ContextValue>;
+}
+
+/** `GET /console/api/logs/groups`: the groups, every product seen (for the filter), and the total dropped by rules. */
+export interface LogGroupList {
+  groups: LogGroup[];
+  products: string[];
+  ignored: number;
 }
 
 /** The console's detail view of one group. */

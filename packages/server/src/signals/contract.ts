@@ -1,32 +1,9 @@
-// The wire and storage shapes of browser signals (docs/signals.md). The collector's types live in
-// packages/platform/src/signals/types.ts; these mirror them for the server, which trusts nothing.
+// The storage and console shapes of browser signals (docs/signals.md). What the browser collects is
+// typed by the platform's collector (packages/platform/src/signals/types.ts) and only re-exported
+// here; the server still trusts none of it (readPayload.ts validates every field).
+import type { Signals } from '@tarmac/platform/signals';
 
-/** Screen geometry as the collector reads it. */
-export interface ScreenSignal {
-  width: number;
-  height: number;
-  availWidth: number;
-  availHeight: number;
-  colorDepth: number;
-  pixelRatio: number;
-}
-
-/** What `collectSignals()` gathers. */
-export interface Signals {
-  screen: ScreenSignal;
-  fonts: string[];
-  touch: { maxTouchPoints: number; touchEvent: boolean; touchStart: boolean };
-  timeZone: { name: string; offset: number };
-  languages: string[];
-  automation: string[];
-}
-
-/** The decrypted plaintext of an envelope: a one-time nonce and the client's clock beside the signals. */
-export interface SignalPayload {
-  nonce: string;
-  ts: number;
-  signals: Signals;
-}
+export type { ScreenSignal, SignalPayload, Signals } from '@tarmac/platform/signals';
 
 /** The server's judgement: `score` 0..100, `automation` when it reaches the threshold, and why. */
 export interface BotVerdict {

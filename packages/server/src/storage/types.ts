@@ -1,12 +1,6 @@
 import type { SignalStorage } from '../signals/contract.js';
 import type { ConsentStorage } from '../consent/consentStorage.js';
-import type {
-  ClientLogReply,
-  ContextValue,
-  LogGroup,
-  LogGroupDetail,
-  StackFrame,
-} from '../logs/contract.js';
+import type { ClientLogReply, LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from '../logs/contract.js';
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../analytics/contract.js';
 import type { PerfReport } from '../perf/contract.js';
 
@@ -14,24 +8,11 @@ import type { PerfReport } from '../perf/contract.js';
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
  * The storage layer only persists; all judgement (rules, scrubbing, limits) happens before.
  */
-export interface NewClientLog {
+export interface NewClientLog
+  extends Pick<LogGroup, 'groupId' | 'product' | 'level' | 'type' | 'message' | 'fileName' | 'lineNo' | 'colNo'>,
+    Pick<LogGroupDetail, 'stackTrace' | 'parsedStackTrace'>,
+    Omit<LogOccurrence, 'id'> {
   messageId: string;
-  groupId: string;
-  product: string;
-  level: number;
-  type: string;
-  message: string;
-  fileName: string | null;
-  lineNo: number | null;
-  colNo: number | null;
-  stackTrace: string[];
-  parsedStackTrace: StackFrame[];
-  occurrences: number;
-  receivedAt: number;
-  url: string | null;
-  userAgent: string | null;
-  extraArgs: string[];
-  context: Record<string, ContextValue>;
 }
 
 /** A batch to store atomically, plus how many of its messages the rules dropped. */
@@ -46,13 +27,6 @@ export interface LogGroupFilter {
   product?: string;
   q?: string;
   limit: number;
-}
-
-/** The console's group list. `ignored` totals messages dropped by rules since the store began. */
-export interface LogGroupList {
-  groups: LogGroup[];
-  products: string[];
-  ignored: number;
 }
 
 /** Which performance reports a console query reads. */

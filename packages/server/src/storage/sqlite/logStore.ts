@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { LogGroupDetail } from '../../logs/contract.js';
-import type { ClientLogInsert, LogGroupFilter, LogGroupList, NewClientLog } from '../types.js';
+import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
+import type { ClientLogInsert, LogGroupFilter, NewClientLog } from '../types.js';
 import type { GroupRow, OccurrenceRow } from './logRows.js';
 import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
 
