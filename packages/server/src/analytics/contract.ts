@@ -60,3 +60,13 @@ export interface AnalyticsCount {
 export interface AnalyticsBucket extends Omit<AnalyticsCount, 'key'> {
   start: number;
 }
+
+/** `GET /console/api/analytics/summary`: totals in the window and the top values of three dimensions. */
+export interface AnalyticsSummary {
+  from: number;
+  to: number;
+  totals: Omit<AnalyticsCount, 'key'>;
+  byVertical: AnalyticsCount[];
+  byLocale: AnalyticsCount[];
+  byAffiliate: AnalyticsCount[];
+}

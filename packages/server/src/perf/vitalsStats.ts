@@ -1,5 +1,6 @@
 import { VITALS, rate } from './contract.js';
 import type { MetricName, PerfReport, Rating, VitalField } from './contract.js';
+import type { NavigationBreakdown } from './navigationBreakdown.js';
 import { percentile } from './percentile.js';
 
 /** One metric over a set of reports: its p75, its rating, and the share of each rating. */
@@ -93,4 +94,13 @@ export function vitalsOverTime(reports: PerfReport[], from: number, to: number, 
   const buckets: PerfReport[][] = Array.from({ length: Math.max(1, Math.ceil((to - first) / bucketMs)) }, () => []);
   for (const report of reports) buckets[Math.floor((report.receivedAt - first) / bucketMs)]?.push(report);
   return buckets.map((list, i) => ({ start: first + i * bucketMs, count: list.length, metrics: summarizeVitals(list) }));
+}
+
+/** `GET /console/api/vitals/summary`: every metric over the window, and the median page-load phases. */
+export interface VitalsSummary {
+  from: number;
+  to: number;
+  count: number;
+  metrics: MetricSummary[];
+  navigation: NavigationBreakdown;
 }

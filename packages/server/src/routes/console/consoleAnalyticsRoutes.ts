@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalyticsFilter } from '../../analytics/contract.js';
+import type { AnalyticsFilter, AnalyticsSummary } from '../../analytics/contract.js';
 import type { Storage } from '../../storage/types.js';
 import { timeWindow, windowProperties } from './timeWindow.js';
 import type { WindowQuery } from './timeWindow.js';
@@ -44,7 +44,7 @@ export async function consoleAnalyticsRoutes(app: FastifyInstance, { storage }: 
   };
   const schema = { schema: { querystring } };
 
-  app.get<{ Querystring: AnalyticsQuery }>('/analytics/summary', schema, async (request) => {
+  app.get<{ Querystring: AnalyticsQuery }>('/analytics/summary', schema, async (request): Promise<AnalyticsSummary> => {
     const { filter } = filterOf(request.query);
     const [byVertical, byLocale, byAffiliate, byInteraction] = await Promise.all([
       storage.countAnalytics(filter, 'vertical', 20),

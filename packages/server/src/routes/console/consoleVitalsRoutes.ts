@@ -4,6 +4,7 @@ import type { VitalField } from '../../perf/contract.js';
 import { distribution } from '../../perf/distribution.js';
 import { navigationBreakdown } from '../../perf/navigationBreakdown.js';
 import { summarizeVitals, vitalsByPage, vitalsOverTime } from '../../perf/vitalsStats.js';
+import type { VitalsSummary } from '../../perf/vitalsStats.js';
 import type { Storage } from '../../storage/types.js';
 import { timeWindow, windowProperties } from './timeWindow.js';
 import type { WindowQuery } from './timeWindow.js';
@@ -55,7 +56,7 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { storage }: { s
   };
   const schema = { schema: { querystring } };
 
-  app.get<{ Querystring: VitalsQuery }>('/vitals/summary', schema, async (request) => {
+  app.get<{ Querystring: VitalsQuery }>('/vitals/summary', schema, async (request): Promise<VitalsSummary> => {
     const { window, reports } = await load(request.query);
     return { from: window.from, to: window.to, count: reports.length, metrics: summarizeVitals(reports), navigation: navigationBreakdown(reports) };
   });

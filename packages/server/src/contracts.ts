@@ -1,0 +1,23 @@
+/**
+ * The console API's reply shapes, for the console and the end-to-end tests
+ * (`@tarmac/server/contracts`). Types only: importing this pulls no server code into a bundle,
+ * and the server's routes are typed against the same declarations, so the two cannot drift.
+ */
+export type {
+  ClientLogReply,
+  ContextValue,
+  IgnoreRule,
+  LogGroup,
+  LogGroupDetail,
+  LogGroupList,
+  LogOccurrence,
+  PlatformIgnoreRule,
+  StackFrame,
+} from './logs/contract.js';
+export type { SignalBucket, SignalSummary, StoredSignalReport, ValueCount } from './signals/contract.js';
+export type { MetricName, PerfReport, Rating } from './perf/contract.js';
+export type { MetricSummary, PageVitals, VitalsBucket, VitalsSummary } from './perf/vitalsStats.js';
+export type { DistributionBin } from './perf/distribution.js';
+export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';
+export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
+export type { ConsentChoiceKind, ConsentDay, ConsentSummary } from './consent/contract.js';
