@@ -1,3 +1,4 @@
+import type { LogGroup, LogGroupList } from '@tarmac/server/contracts';
 import { inject } from 'vitest';
 
 /** Calls the console API of the server under test with the console token, returning parsed JSON. */
@@ -16,20 +17,6 @@ export async function consoleApi<T = unknown>(path: string, init: RequestInit = 
 
 /** The log groups as the console sees them, optionally filtered by a text query. */
 export async function logGroups(q = ''): Promise<LogGroup[]> {
-  const { groups } = await consoleApi<{ groups: LogGroup[] }>(`/logs/groups?limit=500&q=${encodeURIComponent(q)}`);
+  const { groups } = await consoleApi<LogGroupList>(`/logs/groups?limit=500&q=${encodeURIComponent(q)}`);
   return groups;
-}
-
-export interface LogGroup {
-  groupId: string;
-  product: string;
-  level: number;
-  type: string;
-  message: string;
-  fileName: string | null;
-  lineNo: number | null;
-  colNo: number | null;
-  count: number;
-  firstSeen: number;
-  lastSeen: number;
 }

@@ -1,26 +1,6 @@
-/** The console's view of the analytics API replies (docs/analytics.md, "Console API"). */
-export interface AnalyticsCount {
-  key: string | null;
-  pageViews: number;
-  events: number;
-  nonInteraction: number;
-}
-
-export interface AnalyticsSummary {
-  from: number;
-  to: number;
-  totals: { pageViews: number; events: number; nonInteraction: number };
-  byVertical: AnalyticsCount[];
-  byLocale: AnalyticsCount[];
-  byAffiliate: AnalyticsCount[];
-}
-
-export interface AnalyticsBucket {
-  start: number;
-  pageViews: number;
-  events: number;
-  nonInteraction: number;
-}
+// The analytics console API's replies (docs/analytics.md, "Console API"), owned by the server and
+// imported type-only so the console bundle never pulls server code.
+export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from '@tarmac/server/contracts';
 
 /** Exact-match filters the view offers. */
 export interface AnalyticsFilters {
