@@ -1,43 +1,20 @@
-// The consent wire contract on the server side (docs/consent.md is the reference).
+// The consent wire contract on the server side (docs/consent.md is the reference). What the
+// browser sends and reads is the platform consent module's; the server narrows it where its schemas do.
+import type { ConsentChoices, ConsentData as WireConsentData } from '@tarmac/platform/consent';
+
+export type { ConsentVendorList } from '@tarmac/platform/consent';
 
 /** The banner's three answers; 'custom' comes from the settings panel. */
-export type ConsentChoiceKind = 'accept_all' | 'reject_all' | 'custom';
+export type ConsentChoiceKind = ConsentChoices['choice'];
 /** Every kind, in the order the console shows them. */
 export const CHOICE_KINDS: readonly ConsentChoiceKind[] = ['accept_all', 'reject_all', 'custom'];
 
-/** `POST /i/api/iabtcf/v1/consent` body. */
-export interface ConsentChoicesBody {
-  choice: ConsentChoiceKind;
-  purposes?: number[];
-  specialFeatures?: number[];
-  vendors?: number[];
-  language?: 'en' | 'es';
-}
+/** `POST /i/api/iabtcf/v1/consent` body, once its schema has limited `language` to the two locales. */
+export type ConsentChoicesBody = Omit<ConsentChoices, 'language'> & { language?: 'en' | 'es' };
 
-/** What both consent endpoints answer; `showUi` tells the page to ask the visitor. */
-export interface ConsentData {
-  tcString: string;
-  cmpId: number;
-  cmpVersion: number;
-  gdprApplies: boolean;
-  tcfPolicyVersion: number;
-  gvlVersion: number;
+/** What both consent endpoints answer; the server always says whether the page must ask (`showUi`). */
+export interface ConsentData extends WireConsentData {
   showUi: boolean;
-}
-
-/** `GET /i/api/iabtcf/v1/vendors`: what the banner's settings panel lists. */
-export interface ConsentVendorList {
-  gvlVersion: number;
-  purposes: { id: number; name: string }[];
-  specialFeatures: { id: number; name: string }[];
-  vendors: {
-    id: number;
-    name: string;
-    purposes: number[];
-    legIntPurposes: number[];
-    specialFeatures: number[];
-    policyUrl?: string;
-  }[];
 }
 
 /** One UTC day of the console's consent chart: each visitor counted once, by their last choice that day. */
