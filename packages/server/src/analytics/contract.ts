@@ -1,28 +1,18 @@
 /**
  * The analytics wire contract (docs/analytics.md) and what the server keeps of it. The browser
  * sends `{events: AnalyticsHit[]}`; each hit is a virtual page view or an event with the page's
- * context at the time.
+ * context at the time. The hit's shape is the platform analytics module's, imported type-only.
  */
+import type { AnalyticsContext, AnalyticsHit } from '@tarmac/platform/analytics';
+
+export type { AnalyticsHit } from '@tarmac/platform/analytics';
 
 /** Context fields every hit may carry, in the product's own names. */
 export const CONTEXT_FIELDS = [
   'vertical', 'locale', 'affiliate', 'affiliateskin', 'experiment', 'pageId', 'subPageId',
   'presentation', 'pixelContext', 'loginState', 'sessionId', 'placement', 'searchid',
-] as const;
+] as const satisfies readonly (keyof AnalyticsContext)[];
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
-
-/** One hit as sent. */
-export type AnalyticsHit = Partial<Record<ContextField, string>> & {
-  type: 'pageview' | 'event';
-  path: string;
-  timestamp: number;
-  category?: string;
-  action?: string;
-  label?: string;
-  value?: number;
-  params?: Record<string, string | number | boolean>;
-  nonInteraction?: boolean;
-};
 
 /** The body of `POST /a/api/analytics/events`. */
 export interface AnalyticsBatch {
