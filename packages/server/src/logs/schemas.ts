@@ -5,6 +5,19 @@
  * a newer client still gets through to an older server.
  */
 
+import type { ClientLogBatch, ClientLogMessage, ClientLogReply, StackFrame } from './contract.js';
+
+/**
+ * Ties a schema's field names to the contract type: a field added to, renamed in or dropped from
+ * one but not the other stops the server compiling instead of being silently stripped.
+ */
+type FieldsOf<T> = {
+  type: 'object';
+  additionalProperties: false;
+  required?: readonly (keyof T)[];
+  properties: Record<keyof T, unknown>;
+};
+
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 
 const stackFrame = {
@@ -17,7 +30,7 @@ const stackFrame = {
     lineNo: { type: 'integer', minimum: 0 },
     colNo: { type: 'integer', minimum: 0 },
   },
-} as const;
+} as const satisfies FieldsOf<StackFrame>;
 
 const message = {
   type: 'object',
@@ -47,7 +60,7 @@ const message = {
     lineNo: { type: 'integer', minimum: 0 },
     colNo: { type: 'integer', minimum: 0 },
   },
-} as const;
+} as const satisfies FieldsOf<ClientLogMessage>;
 
 /** `POST /log/client/messages` body. */
 export const clientLogBatchSchema = {
@@ -59,7 +72,7 @@ export const clientLogBatchSchema = {
     reqNo: { type: 'integer', minimum: 1 },
     messages: { type: 'array', minItems: 1, maxItems: 100, items: message },
   },
-} as const;
+} as const satisfies FieldsOf<ClientLogBatch>;
 
 /** `ClientLogReply`: the ingest reply and the console's settings body. */
 export const clientLogReplySchema = {
@@ -92,4 +105,4 @@ export const clientLogReplySchema = {
     },
     stopLogging: { type: 'boolean' },
   },
-} as const;
+} as const satisfies FieldsOf<ClientLogReply>;
