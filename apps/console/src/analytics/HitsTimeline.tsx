@@ -1,23 +1,14 @@
-import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { bucketLabel } from '../signals/signalsApi';
+import { TimeBars } from '../signals/TimeBars';
 import { timelineRows } from './analyticsApi';
 import type { AnalyticsBucket } from './analyticsTypes';
 
-/** Page views and events per time bucket; events split into interaction and automatic ones. */
+const SERIES = [
+  { key: 'pageViews', name: 'Page views', color: '#4c6ef5', stack: 'p' },
+  { key: 'interaction', name: 'Events (interaction)', color: '#f59f00', stack: 'e' },
+  { key: 'nonInteraction', name: 'Events (non-interaction)', color: '#adb5bd', stack: 'e' },
+];
+
+/** Page views beside events per time bucket; events stacked as interaction over automatic ones. */
 export function HitsTimeline({ buckets, bucketMs }: { buckets: AnalyticsBucket[]; bucketMs: number }) {
-  const data = timelineRows(buckets, (start) => bucketLabel(start, bucketMs));
-  return (
-    <ResponsiveContainer width="100%" height={260}>
-      <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" />
-        <XAxis dataKey="label" fontSize={12} minTickGap={16} />
-        <YAxis allowDecimals={false} fontSize={12} width={40} />
-        <Tooltip />
-        <Legend />
-        <Area type="monotone" dataKey="pageViews" name="Page views" stroke="#3b5bdb" fill="#dbe4ff" isAnimationActive={false} />
-        <Area type="monotone" dataKey="interaction" name="Events (interaction)" stackId="e" stroke="#f08c00" fill="#ffe8cc" isAnimationActive={false} />
-        <Area type="monotone" dataKey="nonInteraction" name="Events (non-interaction)" stackId="e" stroke="#868e96" fill="#e9ecef" isAnimationActive={false} />
-      </AreaChart>
-    </ResponsiveContainer>
-  );
+  return <TimeBars rows={timelineRows(buckets)} bucketMs={bucketMs} series={SERIES} />;
 }

@@ -10,8 +10,8 @@ describe('analyticsQuery', () => {
 
 describe('timelineRows', () => {
   it('splits events into interaction and non-interaction', () => {
-    expect(timelineRows([{ start: 0, pageViews: 3, events: 5, nonInteraction: 2 }], (s) => `t${s}`)).toEqual([
-      { label: 't0', pageViews: 3, interaction: 3, nonInteraction: 2 },
+    expect(timelineRows([{ start: 0, pageViews: 3, events: 5, nonInteraction: 2 }])).toEqual([
+      { start: 0, pageViews: 3, interaction: 3, nonInteraction: 2 },
     ]);
     expect(keyLabel(null)).toBe('(not set)');
     expect(keyLabel('es')).toBe('es');

@@ -20,9 +20,9 @@ export async function fetchAnalytics(client: ConsoleClient, query: string, signa
 }
 
 /** Timeline rows split the way the chart stacks them: interaction events apart from automatic ones. */
-export function timelineRows(buckets: AnalyticsBucket[], label: (start: number) => string) {
+export function timelineRows(buckets: AnalyticsBucket[]) {
   return buckets.map((b) => ({
-    label: label(b.start),
+    start: b.start,
     pageViews: b.pageViews,
     interaction: b.events - b.nonInteraction,
     nonInteraction: b.nonInteraction,

@@ -1,19 +1,22 @@
 import { useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Area, AreaChart } from 'recharts';
 import { usePolling } from '../hooks/usePolling';
 import type { SectionProps } from '../sections/sections';
-import { choiceShareRows, fetchConsentSummary, purposeShareRows, totals } from './consentApi';
+import { ChoiceBars } from './ChoiceBars';
+import { fetchConsentSummary, totals } from './consentApi';
 import type { ConsentSummary } from './consentApi';
+import { fillDays } from './consentRows';
+import { PurposeShares } from './PurposeShares';
+import { PurposeTrend } from './PurposeTrend';
 import './consent.css';
 
 const WINDOWS = [7, 30, 90];
-const COLORS = ['#3b5bdb', '#f08c00', '#2b8a3e', '#c2255c', '#1098ad', '#7048e8', '#e8590c', '#5c940d', '#868e96', '#d6336c', '#364fc7'];
 const pct = (value: number) => `${value}%`;
 
 /**
- * The Consent section: how visitors answer the banner (accept all, reject all, custom) and
- * the share consenting to each purpose, per day. Each visitor counts once a day, by their last
- * choice, so a visitor who changes their mind moves between the lines instead of adding to both.
+ * The Consent section: how visitors answer the banner (accept all, reject all, custom) per day,
+ * the share consenting to each purpose over the window and, with two days or more, per day.
+ * Each visitor counts once a day, by their last choice, so a visitor who changes their mind
+ * moves between the segments instead of adding to both.
  */
 export function ConsentView({ client }: SectionProps) {
   const [days, setDays] = useState(30);
@@ -52,41 +55,27 @@ export function ConsentView({ client }: SectionProps) {
       ) : (
         <>
           <div className="consent-view__cards" data-testid="consent-totals">
-            <div className="consent-view__card"><span>Visitor-days</span><strong>{sum.visitors}</strong></div>
+            <div className="consent-view__card" title="Visitors who made a consent choice, each counted once per UTC day by their last choice that day">
+              <span>Visitors who chose</span><strong>{sum.visitors}</strong><small className="muted">each counted once a day</small>
+            </div>
             <div className="consent-view__card"><span>Accept all</span><strong>{pct(sum.acceptShare)}</strong></div>
             <div className="consent-view__card"><span>Reject all</span><strong>{pct(sum.rejectShare)}</strong></div>
             <div className="consent-view__card"><span>Custom</span><strong>{pct(sum.customShare)}</strong></div>
           </div>
           <section className="consent-view__panel" aria-label="Share of visitors by choice">
-            <h3>Share of visitors by choice</h3>
-            <ResponsiveContainer width="100%" height={260}>
-              <AreaChart data={choiceShareRows(data.days)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" />
-                <XAxis dataKey="day" fontSize={12} minTickGap={16} />
-                <YAxis domain={[0, 100]} tickFormatter={pct} fontSize={12} width={44} />
-                <Tooltip formatter={(value) => pct(Number(value))} />
-                <Legend />
-                <Area type="monotone" dataKey="accept_all" name="Accept all" stackId="c" stroke="#2b8a3e" fill="#d3f9d8" isAnimationActive={false} />
-                <Area type="monotone" dataKey="custom" name="Custom" stackId="c" stroke="#f08c00" fill="#ffe8cc" isAnimationActive={false} />
-                <Area type="monotone" dataKey="reject_all" name="Reject all" stackId="c" stroke="#c92a2a" fill="#ffe3e3" isAnimationActive={false} />
-              </AreaChart>
-            </ResponsiveContainer>
+            <h3>Share of visitors by choice, per day</h3>
+            <ChoiceBars days={fillDays(data.days)} />
           </section>
           <section className="consent-view__panel" aria-label="Share of visitors consenting per purpose">
-            <h3>Consent per purpose</h3>
-            <ResponsiveContainer width="100%" height={300}>
-              <LineChart data={purposeShareRows(data.days, data.purposes.map((p) => p.id))} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" />
-                <XAxis dataKey="day" fontSize={12} minTickGap={16} />
-                <YAxis domain={[0, 100]} tickFormatter={pct} fontSize={12} width={44} />
-                <Tooltip formatter={(value) => pct(Number(value))} />
-                <Legend />
-                {data.purposes.map((p, i) => (
-                  <Line key={p.id} type="monotone" dataKey={`p${p.id}`} name={`${p.id}. ${p.name}`} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />
-                ))}
-              </LineChart>
-            </ResponsiveContainer>
+            <h3>Consent per purpose: share of visitors who chose, last {days} days</h3>
+            <PurposeShares days={data.days} purposes={data.purposes} />
           </section>
+          {fillDays(data.days).length >= 2 ? (
+            <section className="consent-view__panel" aria-label="Consent to one purpose per day">
+              <h3>Consent to one purpose, per day</h3>
+              <PurposeTrend days={fillDays(data.days)} purposes={data.purposes} />
+            </section>
+          ) : null}
         </>
       )}
     </div>

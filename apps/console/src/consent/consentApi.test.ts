@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleClient } from '../api/client';
-import { choiceShareRows, fetchConsentSummary, purposeShareRows, totals } from './consentApi';
+import { fetchConsentSummary, percent, totals } from './consentApi';
 import type { ConsentDay } from './consentApi';
 
-const day = (d: string, accept: number, reject: number, custom: number, purposes: Record<string, number>): ConsentDay => ({
+const day = (d: string, accept: number, reject: number, custom: number): ConsentDay => ({
   day: d,
   visitors: accept + reject + custom,
   choices: { accept_all: accept, reject_all: reject, custom },
-  purposes,
+  purposes: {},
 });
 
 describe('consent console data', () => {
@@ -17,20 +17,13 @@ describe('consent console data', () => {
     expect(get).toHaveBeenCalledWith('/consent/summary?days=7', undefined);
   });
 
-  it('turns counts into shares of each day’s visitors', () => {
-    const days = [day('2026-01-01', 3, 1, 0, { 1: 3 }), day('2026-01-02', 1, 1, 2, { 1: 2, 7: 1 })];
-    expect(choiceShareRows(days)).toEqual([
-      { day: '2026-01-01', visitors: 4, accept_all: 75, reject_all: 25, custom: 0 },
-      { day: '2026-01-02', visitors: 4, accept_all: 25, reject_all: 25, custom: 50 },
-    ]);
-    expect(purposeShareRows(days, [1, 7])).toEqual([
-      { day: '2026-01-01', p1: 75, p7: 0 },
-      { day: '2026-01-02', p1: 50, p7: 25 },
-    ]);
-    expect(totals(days)).toMatchObject({ visitors: 8, accept_all: 4, acceptShare: 50, customShare: 25 });
+  it('totals the window and gives each choice’s share', () => {
+    const days = [day('2026-01-01', 3, 1, 0), day('2026-01-02', 1, 1, 2)];
+    expect(totals(days)).toMatchObject({ visitors: 8, accept_all: 4, acceptShare: 50, customShare: 25, rejectShare: 25 });
   });
 
-  it('gives 0 rather than NaN for an empty day', () => {
-    expect(choiceShareRows([day('2026-01-03', 0, 0, 0, {})])[0]).toMatchObject({ accept_all: 0 });
+  it('gives 0 rather than NaN for an empty whole', () => {
+    expect(percent(0, 0)).toBe(0);
+    expect(percent(1, 3)).toBe(33.3);
   });
 });

@@ -19,26 +19,8 @@ export function fetchConsentSummary(client: ConsoleClient, days: number, signal?
   return client.get<ConsentSummary>(`/consent/summary?days=${days}`, signal);
 }
 
-const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
-
-/** Chart rows of choice shares: one per day, each choice as a percentage of that day's visitors. */
-export function choiceShareRows(days: ConsentDay[]) {
-  return days.map((d) => ({
-    day: d.day,
-    visitors: d.visitors,
-    accept_all: percent(d.choices.accept_all, d.visitors),
-    reject_all: percent(d.choices.reject_all, d.visitors),
-    custom: percent(d.choices.custom, d.visitors),
-  }));
-}
-
-/** Chart rows of purpose shares: `p<id>` is the percentage of that day's visitors who consented. */
-export function purposeShareRows(days: ConsentDay[], purposeIds: number[]) {
-  return days.map((d) => ({
-    day: d.day,
-    ...Object.fromEntries(purposeIds.map((id) => [`p${id}`, percent(d.purposes[id] ?? 0, d.visitors)])),
-  }));
-}
+/** `part` as a percentage of `whole` to one decimal; 0 for an empty whole rather than NaN. */
+export const percent = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** Totals over the whole window, for the headline numbers. */
 export function totals(days: ConsentDay[]) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SectionProps } from '../sections/sections';
 import { usePolling } from '../hooks/usePolling';
 import { CountBars } from './CountBars';
+import { reasonLabel } from './reasonLabels';
 import { automationShare, fetchSignalSummary, WINDOWS } from './signalsApi';
 import type { SignalSummary } from './signalTypes';
 import { TrafficChart } from './TrafficChart';
@@ -57,10 +58,10 @@ export function SignalsView({ client }: SectionProps) {
           </div>
           <section className="signals__card" aria-label="People and automation over time">
             <h3>People and automation over time</h3>
-            <TrafficChart buckets={summary.buckets} bucketMs={summary.bucketMs} />
+            <TrafficChart buckets={summary.buckets} bucketMs={summary.bucketMs} since={summary.since} until={summary.since + hours * 3_600_000} />
           </section>
           <div className="signals__grid">
-            <CountBars title="Top reasons" counts={summary.topReasons} color="#e03131" />
+            <CountBars title="Top reasons" counts={summary.topReasons} color="#e03131" labelFor={reasonLabel} />
             <CountBars title="Time zones" counts={summary.timeZones} />
             <CountBars title="Languages" counts={summary.languages} />
             <CountBars title="Screen sizes" counts={summary.screens} />

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleClient } from '../api/client';
-import { automationShare, bucketLabel, fetchSignalSummary } from './signalsApi';
+import { alignBuckets, automationShare, fetchSignalSummary } from './signalsApi';
 
 describe('signals API helpers', () => {
   it('asks the summary for the chosen window', async () => {
@@ -14,10 +14,19 @@ describe('signals API helpers', () => {
     expect(automationShare({ people: 0, automation: 0, fallback: 4 })).toBeNull();
   });
 
-  it('labels hourly buckets by time and daily buckets by date', () => {
-    const start = new Date(2026, 0, 15, 13, 0).getTime();
-    expect(bucketLabel(start, 3600_000)).toMatch(/13|1/);
-    expect(bucketLabel(start, 86_400_000)).toMatch(/15/);
-    expect(bucketLabel(start, 86_400_000)).not.toBe(bucketLabel(start, 3600_000));
+  it('merges unaligned bucket starts into whole buckets', () => {
+    const hour = 3_600_000;
+    const merged = alignBuckets(
+      [
+        { start: 2 * hour + 5, people: 1, automation: 0, fallback: 0 },
+        { start: hour + 10, people: 0, automation: 2, fallback: 0 },
+        { start: 2 * hour + 999, people: 0, automation: 1, fallback: 3 },
+      ],
+      hour,
+    );
+    expect(merged).toEqual([
+      { start: hour, people: 0, automation: 2, fallback: 0 },
+      { start: 2 * hour, people: 1, automation: 1, fallback: 3 },
+    ]);
   });
 });

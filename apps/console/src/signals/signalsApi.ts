@@ -1,5 +1,5 @@
 import type { ConsoleClient } from '../api/client';
-import type { SignalSummary } from './signalTypes';
+import type { SignalBucket, SignalSummary } from './signalTypes';
 
 /** The time windows the view offers, in hours. */
 export const WINDOWS = [
@@ -19,10 +19,17 @@ export function automationShare(totals: SignalSummary['totals']): number | null 
   return judged === 0 ? null : totals.automation / judged;
 }
 
-/** Axis label of a bucket start: hours for hourly buckets, dates for daily ones. */
-export function bucketLabel(start: number, bucketMs: number): string {
-  const date = new Date(start);
-  return bucketMs < 86_400_000
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+/**
+ * Buckets merged onto whole multiples of `bucketMs`, oldest first. The summary is meant to
+ * send aligned starts, but a store that divides in floating point sends each report's own
+ * time; merging here keeps the chart to one bar per bucket either way.
+ */
+export function alignBuckets(buckets: SignalBucket[], bucketMs: number): SignalBucket[] {
+  const merged = new Map<number, SignalBucket>();
+  for (const b of buckets) {
+    const start = Math.floor(b.start / bucketMs) * bucketMs;
+    const into = merged.get(start) ?? { start, people: 0, automation: 0, fallback: 0 };
+    merged.set(start, { start, people: into.people + b.people, automation: into.automation + b.automation, fallback: into.fallback + b.fallback });
+  }
+  return [...merged.values()].sort((a, b) => a.start - b.start);
 }

@@ -1,26 +1,53 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { bucketLabel } from '../signals/signalsApi';
+import type { LabelProps } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { bucketFormatter, pickTicks } from '../signals/timeAxis';
 import { METRICS, RATING_COLORS, formatMetric } from './vitalsApi';
 import type { MetricName, VitalsBucket } from './vitalsTypes';
 
-/** The p75 of one metric per time bucket, with the good and poor limits drawn across. */
+// Drawn as plain text centred over the bar: recharts' own label wraps to the bar's width.
+function valueLabel({ x, y, width, value }: LabelProps, metric: MetricName) {
+  if (value === null || value === undefined) return null;
+  return (
+    <text x={Number(x) + Number(width) / 2} y={Number(y) - 6} textAnchor="middle" fontSize={11} fill="#495057">
+      {formatMetric(metric, Number(value))}
+    </text>
+  );
+}
+
+/**
+ * The p75 of one metric per time bucket as bars in the colour of its rating, with the good and
+ * poor limits drawn across. Bars rather than a line: reports are sparse, and a lone bucket must
+ * read as a value, not a stray dot. Values are printed on the bars while there are few of them.
+ */
 export function P75Timeline({ metric, buckets, bucketMs }: { metric: MetricName; buckets: VitalsBucket[]; bucketMs: number }) {
   const [good, poor] = METRICS.find((m) => m.name === metric)!.limits;
   const data = buckets.map((b) => {
     const m = b.metrics.find((x) => x.name === metric);
-    return { label: bucketLabel(b.start, bucketMs), p75: m?.p75 ?? null, count: m?.count ?? 0 };
+    return { start: b.start, p75: m?.count ? m.p75 : null, rating: m?.rating ?? null, count: m?.count ?? 0 };
   });
+  const first = data[0]?.start ?? 0;
+  const format = bucketFormatter(bucketMs, (data.at(-1)?.start ?? first) - first + bucketMs);
+  const filled = data.filter((d) => d.p75 !== null).length;
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" />
-        <XAxis dataKey="label" fontSize={12} minTickGap={16} />
-        <YAxis fontSize={12} width={64} tickFormatter={(v: number) => formatMetric(metric, v)} />
-        <Tooltip formatter={(value) => formatMetric(metric, Number(value))} />
-        <ReferenceLine y={good} stroke={RATING_COLORS.good} strokeDasharray="4 4" label={{ value: 'good', fontSize: 11, position: 'insideTopRight' }} />
-        <ReferenceLine y={poor} stroke={RATING_COLORS.poor} strokeDasharray="4 4" label={{ value: 'poor', fontSize: 11, position: 'insideTopRight' }} />
-        <Line type="monotone" dataKey="p75" name={`${metric} p75`} stroke="#3b5bdb" strokeWidth={2} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
-      </LineChart>
+      <BarChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 8 }} barCategoryGap="15%">
+        <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
+        <XAxis dataKey="start" ticks={pickTicks(data.map((d) => d.start), bucketMs, 8)} interval={0} tickFormatter={(s: number) => format(s)} fontSize={12} />
+        <YAxis fontSize={12} width={64} domain={[0, 'auto']} tickFormatter={(v: number) => formatMetric(metric, v)} />
+        <Tooltip
+          cursor={{ fill: '#f1f3f5' }}
+          labelFormatter={(s) => format(Number(s))}
+          formatter={(value, _name, item) => [`${formatMetric(metric, Number(value))} (${(item.payload as { count: number }).count} views)`, `${metric} p75`]}
+        />
+        <ReferenceLine y={good} stroke={RATING_COLORS.good} strokeDasharray="4 4" ifOverflow="extendDomain" label={{ value: 'good', fontSize: 11, position: 'insideTopLeft' }} />
+        <ReferenceLine y={poor} stroke={RATING_COLORS.poor} strokeDasharray="4 4" ifOverflow="extendDomain" label={{ value: 'poor', fontSize: 11, position: 'insideTopLeft' }} />
+        <Bar dataKey="p75" name={`${metric} p75`} maxBarSize={48} isAnimationActive={false}>
+          {data.map((d) => (
+            <Cell key={d.start} fill={d.rating ? RATING_COLORS[d.rating] : '#748ffc'} />
+          ))}
+          {filled <= 12 ? <LabelList dataKey="p75" content={(props) => valueLabel(props, metric)} /> : null}
+        </Bar>
+      </BarChart>
     </ResponsiveContainer>
   );
 }

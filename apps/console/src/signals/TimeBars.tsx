@@ -1,0 +1,38 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { bucketFormatter, pickTicks } from './timeAxis';
+
+/** One stacked series of {@link TimeBars}. */
+export interface TimeSeries {
+  key: string;
+  name: string;
+  color: string;
+  stack?: string;
+}
+
+/**
+ * Counts per time bucket as bars: a lone bucket reads as a bar rather than a stray dot, and
+ * the ticks are few, round and each labelled once (format chosen from the bucket size and the
+ * span). Series without any count stay out of the legend.
+ */
+export function TimeBars<T extends { start: number }>({ rows, bucketMs, series, height = 260 }: { rows: T[]; bucketMs: number; series: TimeSeries[]; height?: number }) {
+  const first = rows[0]?.start ?? 0;
+  const format = bucketFormatter(bucketMs, (rows.at(-1)?.start ?? first) - first + bucketMs);
+  const ticks = pickTicks(rows.map((r) => r.start), bucketMs, 8);
+  const value = (row: T, key: string) => Number((row as Record<string, unknown>)[key] ?? 0);
+  // Every series stays mounted (recharts stacks in mount order); empty ones only leave the legend.
+  const shown = new Set(series.filter((s) => rows.some((r) => value(r, s.key) > 0)).map((s) => s.key));
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap="15%">
+        <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
+        <XAxis dataKey="start" type="category" ticks={ticks} interval={0} tickFormatter={(start: number) => format(start)} fontSize={12} />
+        <YAxis allowDecimals={false} fontSize={12} width={40} />
+        <Tooltip labelFormatter={(start) => format(Number(start))} cursor={{ fill: '#f1f3f5' }} />
+        <Legend itemSorter={null} />
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} stackId={s.stack} fill={s.color} maxBarSize={48} isAnimationActive={false} legendType={shown.has(s.key) ? 'square' : 'none'} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
