@@ -113,6 +113,8 @@ describe('console signal API', () => {
     expect(summary.bucketMs).toBe(3600_000);
     expect(summary.totals).toEqual({ people: 2, automation: 1, fallback: 0 });
     expect(summary.buckets.reduce((n: number, b: { people: number }) => n + b.people, 0)).toBe(2);
+    // Bucket starts are whole hours, so reports of one hour share one bucket.
+    for (const bucket of summary.buckets as { start: number }[]) expect(bucket.start % 3600_000).toBe(0);
     expect(summary.topReasons).toEqual([{ value: 'webdriver', count: 1 }]);
     expect(summary.timeZones).toEqual([{ value: 'Europe/Madrid', count: 2 }, { value: 'Europe/London', count: 1 }]);
     expect(summary.languages).toEqual([{ value: 'es-ES', count: 2 }, { value: 'en-GB', count: 1 }]);

@@ -53,10 +53,10 @@ export function createSqliteSignalsStore(db: Database): SignalStorage {
     ON CONFLICT (nonce) DO NOTHING`);
   const insertFallback = db.prepare('INSERT INTO signal_fallbacks (received_at, user_agent) VALUES (?, ?)');
   const reportBuckets = db.prepare(`
-    SELECT (received_at / @bucketMs) * @bucketMs AS start, automation, count(*) AS count
+    SELECT (received_at / CAST(@bucketMs AS INTEGER)) * CAST(@bucketMs AS INTEGER) AS start, automation, count(*) AS count
       FROM signal_reports WHERE received_at >= @since GROUP BY start, automation`);
   const fallbackBuckets = db.prepare(`
-    SELECT (received_at / @bucketMs) * @bucketMs AS start, count(*) AS count
+    SELECT (received_at / CAST(@bucketMs AS INTEGER)) * CAST(@bucketMs AS INTEGER) AS start, count(*) AS count
       FROM signal_fallbacks WHERE received_at >= @since GROUP BY start`);
   const topReasons = db.prepare(`
     SELECT r.value AS value, count(*) AS count
