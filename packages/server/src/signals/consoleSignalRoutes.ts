@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createConsoleAuth } from '../routes/console/consoleAuth.js';
+import { createConsoleAuth } from '../console/consoleAuth.js';
 import type { SignalStorage } from './contract.js';
 
 /** What the console's signal endpoints need. */

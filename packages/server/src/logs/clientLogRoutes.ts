@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSameOrigin } from '../http/sameOrigin.js';
-import type { ClientLogBatch } from '../logs/contract.js';
-import type { LogSettings } from '../logs/logSettings.js';
-import { prepareBatch } from '../logs/prepareBatch.js';
-import { clientLogBatchSchema, clientLogReplySchema } from '../logs/schemas.js';
+import type { ClientLogBatch } from './contract.js';
+import type { LogSettings } from './logSettings.js';
+import { prepareBatch } from './prepareBatch.js';
+import { clientLogBatchSchema, clientLogReplySchema } from './schemas.js';
 import type { Storage } from '../storage/types.js';
 
 /** What the ingest route needs from the app. */

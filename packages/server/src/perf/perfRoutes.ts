@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
-import { parsePerfReport } from '../perf/parsePerfReport.js';
+import { parsePerfReport } from './parsePerfReport.js';
 import type { Storage } from '../storage/types.js';
 
 /** What the perf ingest route needs from the app. */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../../http/httpError.js';
+import { httpError } from '../http/httpError.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ConsentSummary } from '../consent/contract.js';
-import type { ConsentService } from '../consent/createConsentService.js';
+import type { ConsentSummary } from './contract.js';
+import type { ConsentService } from './createConsentService.js';
 import type { Storage } from '../storage/types.js';
-import { createConsoleAuth } from './console/consoleAuth.js';
+import { createConsoleAuth } from '../console/consoleAuth.js';
 
 /** What the console's consent routes need. */
 export interface ConsoleConsentOptions {

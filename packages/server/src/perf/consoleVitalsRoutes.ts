@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { VITALS } from '../../perf/contract.js';
-import type { VitalField } from '../../perf/contract.js';
-import { distribution } from '../../perf/distribution.js';
-import { navigationBreakdown } from '../../perf/navigationBreakdown.js';
-import { summarizeVitals, vitalsByPage, vitalsOverTime } from '../../perf/vitalsStats.js';
-import type { VitalsSummary } from '../../perf/vitalsStats.js';
-import type { Storage } from '../../storage/types.js';
-import { timeWindow, windowProperties } from './timeWindow.js';
-import type { WindowQuery } from './timeWindow.js';
+import { VITALS } from './contract.js';
+import type { VitalField } from './contract.js';
+import { distribution } from './distribution.js';
+import { navigationBreakdown } from './navigationBreakdown.js';
+import { summarizeVitals, vitalsByPage, vitalsOverTime } from './vitalsStats.js';
+import type { VitalsSummary } from './vitalsStats.js';
+import type { Storage } from '../storage/types.js';
+import { timeWindow, windowProperties } from '../console/timeWindow.js';
+import type { WindowQuery } from '../console/timeWindow.js';
 
 interface VitalsQuery extends WindowQuery {
   vertical?: string;

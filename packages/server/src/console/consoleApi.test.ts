@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientLogMessage, newClientLog } from '../../testing/fixtures.js';
-import type { TestApp } from '../../testing/testApp.js';
-import { consoleAuth, createTestApp } from '../../testing/testApp.js';
+import { clientLogMessage, newClientLog } from '../testing/fixtures.js';
+import type { TestApp } from '../testing/testApp.js';
+import { consoleAuth, createTestApp } from '../testing/testApp.js';
 
 let t: TestApp;
 beforeEach(async () => {

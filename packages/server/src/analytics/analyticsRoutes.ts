@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalyticsBatch } from '../analytics/contract.js';
-import { analyticsBatchSchema } from '../analytics/schemas.js';
+import type { AnalyticsBatch } from './contract.js';
+import { analyticsBatchSchema } from './schemas.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { Storage } from '../storage/types.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalyticsFilter, AnalyticsSummary } from '../../analytics/contract.js';
-import type { Storage } from '../../storage/types.js';
-import { timeWindow, windowProperties } from './timeWindow.js';
-import type { WindowQuery } from './timeWindow.js';
+import type { AnalyticsFilter, AnalyticsSummary } from './contract.js';
+import type { Storage } from '../storage/types.js';
+import { timeWindow, windowProperties } from '../console/timeWindow.js';
+import type { WindowQuery } from '../console/timeWindow.js';
 
 interface AnalyticsQuery extends WindowQuery {
   vertical?: string;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
-import type { ConsentChoicesBody } from '../consent/contract.js';
-import type { ConsentService } from '../consent/createConsentService.js';
-import { consentChoicesSchema } from '../consent/validateChoices.js';
+import type { ConsentChoicesBody } from './contract.js';
+import type { ConsentService } from './createConsentService.js';
+import { consentChoicesSchema } from './validateChoices.js';
 
 /** The first-party cookie that lets a returning visitor's choice be found. */
 export const CONSENT_COOKIE = 'tarmac_consent';

@@ -1,4 +1,4 @@
-import { httpError } from '../../http/httpError.js';
+import { httpError } from '../http/httpError.js';
 
 /** Query fields every dashboard endpoint takes: a receive-time window in epoch ms. */
 export interface WindowQuery {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { LogSettings } from '../../logs/logSettings.js';
-import type { Storage } from '../../storage/types.js';
+import type { LogSettings } from '../logs/logSettings.js';
+import type { Storage } from '../storage/types.js';
 import { createConsoleAuth } from './consoleAuth.js';
-import { consoleAnalyticsRoutes } from './consoleAnalyticsRoutes.js';
-import { consoleLogRoutes } from './consoleLogRoutes.js';
-import { consoleVitalsRoutes } from './consoleVitalsRoutes.js';
+import { consoleAnalyticsRoutes } from '../analytics/consoleAnalyticsRoutes.js';
+import { consoleLogRoutes } from '../logs/consoleLogRoutes.js';
+import { consoleVitalsRoutes } from '../perf/consoleVitalsRoutes.js';
 
 /** What the console API needs from the app. */
 export interface ConsoleApiOptions {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../http/httpError.js';
-import type { ClientLogReply } from '../../logs/contract.js';
-import type { LogSettings } from '../../logs/logSettings.js';
-import { clientLogReplySchema } from '../../logs/schemas.js';
-import type { Storage } from '../../storage/types.js';
+import { httpError } from '../http/httpError.js';
+import type { ClientLogReply } from './contract.js';
+import type { LogSettings } from './logSettings.js';
+import { clientLogReplySchema } from './schemas.js';
+import type { Storage } from '../storage/types.js';
 
 /** What the console's log endpoints need. */
 export interface ConsoleLogRoutesOptions {
