@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePolling } from '../hooks/usePolling';
 import type { SectionProps } from '../sections/sections';
-import { WINDOWS } from '../signals/signalsApi';
+import { WINDOWS } from '../charts/timeWindows';
 import { analyticsQuery, fetchAnalytics } from './analyticsApi';
 import type { AnalyticsFilters } from './analyticsTypes';
 import { BreakdownChart } from './BreakdownChart';

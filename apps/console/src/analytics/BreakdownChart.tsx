@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisWidth } from '../signals/axisWidth';
+import { axisWidth } from '../charts/axisWidth';
 import { keyLabel } from './analyticsApi';
 import type { AnalyticsCount } from './analyticsTypes';
 

@@ -1,4 +1,4 @@
-import { TimeBars } from '../signals/TimeBars';
+import { TimeBars } from '../charts/TimeBars';
 import { timelineRows } from './analyticsApi';
 import type { AnalyticsBucket } from './analyticsTypes';
 

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisWidth } from '../signals/axisWidth';
+import { axisWidth } from '../charts/axisWidth';
 import type { ConsentDay } from './consentApi';
 import { purposeShares } from './consentRows';
 

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisWidth } from './axisWidth';
+import { axisWidth } from '../charts/axisWidth';
 import type { ValueCount } from './signalTypes';
 
 /**

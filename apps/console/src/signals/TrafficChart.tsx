@@ -1,6 +1,6 @@
 import { alignBuckets } from './signalsApi';
-import { denseBuckets } from './timeAxis';
-import { TimeBars } from './TimeBars';
+import { denseBuckets } from '../charts/timeAxis';
+import { TimeBars } from '../charts/TimeBars';
 import type { SignalBucket } from './signalTypes';
 
 const SERIES = [

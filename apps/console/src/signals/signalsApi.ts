@@ -2,11 +2,6 @@ import type { ConsoleClient } from '../api/client';
 import type { SignalBucket, SignalSummary } from './signalTypes';
 
 /** The time windows the view offers, in hours. */
-export const WINDOWS = [
-  { hours: 24, label: 'Last 24 hours' },
-  { hours: 168, label: 'Last 7 days' },
-  { hours: 720, label: 'Last 30 days' },
-] as const;
 
 /** Reads the Signals summary for the last `hours`. */
 export function fetchSignalSummary(client: ConsoleClient, hours: number, signal?: AbortSignal): Promise<SignalSummary> {

@@ -1,6 +1,6 @@
 import type { LabelProps } from 'recharts';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { bucketFormatter, pickTicks } from '../signals/timeAxis';
+import { bucketFormatter, pickTicks } from '../charts/timeAxis';
 import { METRICS, RATING_COLORS, formatMetric } from './vitalsApi';
 import type { MetricName, VitalsBucket } from './vitalsTypes';
 

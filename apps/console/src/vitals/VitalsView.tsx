@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePolling } from '../hooks/usePolling';
 import type { SectionProps } from '../sections/sections';
-import { WINDOWS } from '../signals/signalsApi';
+import { WINDOWS } from '../charts/timeWindows';
 import { DistributionChart } from './DistributionChart';
 import { MetricCards } from './MetricCards';
 import { NavigationChart } from './NavigationChart';
