@@ -1,8 +1,6 @@
 import type { ConsoleClient } from '../api/client';
 import type { SignalBucket, SignalSummary } from './signalTypes';
 
-/** The time windows the view offers, in hours. */
-
 /** Reads the Signals summary for the last `hours`. */
 export function fetchSignalSummary(client: ConsoleClient, hours: number, signal?: AbortSignal): Promise<SignalSummary> {
   return client.get<SignalSummary>(`/signals/summary?hours=${hours}`, signal);
