@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { usePolling } from '../hooks/usePolling';
+import { usePolledData } from '../hooks/usePolledData';
+import { WindowSelect } from '../charts/WindowSelect';
 import type { SectionProps } from '../sections/sections';
 import { WINDOWS } from '../charts/timeWindows';
 import { analyticsQuery, fetchAnalytics } from './analyticsApi';
@@ -20,17 +21,8 @@ type AnalyticsData = Awaited<ReturnType<typeof fetchAnalytics>>;
 export function AnalyticsView({ client }: SectionProps) {
   const [hours, setHours] = useState<number>(24);
   const [filters, setFilters] = useState<AnalyticsFilters>({});
-  const [data, setData] = useState<AnalyticsData>();
-  const [error, setError] = useState<Error>();
-  usePolling(
-    async (signal) => {
-      try {
-        setData(await fetchAnalytics(client, analyticsQuery(hours, filters), signal));
-        setError(undefined);
-      } catch (failure) {
-        if (!signal.aborted) setError(failure as Error);
-      }
-    },
+  const { data, error } = usePolledData<AnalyticsData>(
+    (signal) => fetchAnalytics(client, analyticsQuery(hours, filters), signal),
     { intervalMs: 10_000, key: JSON.stringify([hours, filters]) },
   );
   const pick = (field: keyof AnalyticsFilters) => (key: string) => key && setFilters({ ...filters, [field]: key });
@@ -39,14 +31,7 @@ export function AnalyticsView({ client }: SectionProps) {
   return (
     <div className="analytics">
       <div className="toolbar">
-        <label className="filter">
-          Window
-          <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
-            {WINDOWS.map((w) => (
-              <option key={w.hours} value={w.hours}>{w.label}</option>
-            ))}
-          </select>
-        </label>
+        <WindowSelect value={hours} choices={WINDOWS} onChange={setHours} />
         <div className="toolbar__end">
           {active.map(([field, value]) => (
             <button key={field} type="button" className="btn btn--ghost btn--small" onClick={() => setFilters({ ...filters, [field]: undefined })}>

@@ -1,6 +1,8 @@
-/** The time windows every dashboard offers, so Signals, Vitals and Analytics read alike. */
-export const WINDOWS = [
-  { hours: 24, label: 'Last 24 hours' },
-  { hours: 168, label: 'Last 7 days' },
-  { hours: 720, label: 'Last 30 days' },
-] as const;
+import type { WindowChoice } from './WindowSelect';
+
+/** The windows, in hours, that Signals, Vitals and Analytics offer, so they read alike. */
+export const WINDOWS: readonly WindowChoice[] = [
+  { value: 24, label: 'Last 24 hours' },
+  { value: 168, label: 'Last 7 days' },
+  { value: 720, label: 'Last 30 days' },
+];

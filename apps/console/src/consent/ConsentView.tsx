@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { usePolling } from '../hooks/usePolling';
+import { usePolledData } from '../hooks/usePolledData';
+import { WindowSelect } from '../charts/WindowSelect';
 import type { SectionProps } from '../sections/sections';
 import { ChoiceBars } from './ChoiceBars';
 import { fetchConsentSummary, totals } from './consentApi';
@@ -9,7 +10,7 @@ import { PurposeShares } from './PurposeShares';
 import { PurposeTrend } from './PurposeTrend';
 import './consent.css';
 
-const WINDOWS = [7, 30, 90];
+const WINDOWS = [7, 30, 90].map((days) => ({ value: days, label: `Last ${days} days` }));
 const pct = (value: number) => `${value}%`;
 
 /**
@@ -20,17 +21,8 @@ const pct = (value: number) => `${value}%`;
  */
 export function ConsentView({ client }: SectionProps) {
   const [days, setDays] = useState(30);
-  const [data, setData] = useState<ConsentSummary>();
-  const [error, setError] = useState<Error>();
-  usePolling(
-    async (signal) => {
-      try {
-        setData(await fetchConsentSummary(client, days, signal));
-        setError(undefined);
-      } catch (failure) {
-        if (!signal.aborted) setError(failure as Error);
-      }
-    },
+  const { data, error } = usePolledData<ConsentSummary>(
+    (signal) => fetchConsentSummary(client, days, signal),
     { intervalMs: 30_000, key: String(days) },
   );
   const sum = data ? totals(data.days) : undefined;
@@ -38,14 +30,7 @@ export function ConsentView({ client }: SectionProps) {
   return (
     <div className="consent-view">
       <div className="toolbar">
-        <label className="filter">
-          Window
-          <select value={days} onChange={(event) => setDays(Number(event.target.value))}>
-            {WINDOWS.map((d) => (
-              <option key={d} value={d}>Last {d} days</option>
-            ))}
-          </select>
-        </label>
+        <WindowSelect value={days} choices={WINDOWS} onChange={setDays} />
       </div>
       {error ? <p className="notice notice--error" role="alert">Could not load consent data: {error.message}</p> : null}
       {!data || !sum ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SectionProps } from '../sections/sections';
-import { usePolling } from '../hooks/usePolling';
+import { usePolledData } from '../hooks/usePolledData';
+import { WindowSelect } from '../charts/WindowSelect';
 import { CountBars } from './CountBars';
 import { reasonLabel } from './reasonLabels';
 import { WINDOWS } from '../charts/timeWindows';
@@ -15,17 +16,8 @@ import './signals.css';
  */
 export function SignalsView({ client }: SectionProps) {
   const [hours, setHours] = useState<number>(24);
-  const [summary, setSummary] = useState<SignalSummary>();
-  const [error, setError] = useState<Error>();
-  usePolling(
-    async (signal) => {
-      try {
-        setSummary(await fetchSignalSummary(client, hours, signal));
-        setError(undefined);
-      } catch (failure) {
-        if (!signal.aborted) setError(failure as Error);
-      }
-    },
+  const { data: summary, error } = usePolledData<SignalSummary>(
+    (signal) => fetchSignalSummary(client, hours, signal),
     { intervalMs: 10_000, key: String(hours) },
   );
   const share = summary ? automationShare(summary.totals) : null;
@@ -33,16 +25,7 @@ export function SignalsView({ client }: SectionProps) {
   return (
     <div className="signals">
       <div className="toolbar">
-        <label className="filter">
-          Window
-          <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
-            {WINDOWS.map((w) => (
-              <option key={w.hours} value={w.hours}>
-                {w.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WindowSelect value={hours} choices={WINDOWS} onChange={setHours} />
       </div>
       {error ? <p className="notice notice--error" role="alert">Could not load signals: {error.message}</p> : null}
       {!summary ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { usePolling } from '../hooks/usePolling';
+import { usePolledData } from '../hooks/usePolledData';
+import { WindowSelect } from '../charts/WindowSelect';
 import type { SectionProps } from '../sections/sections';
 import { WINDOWS } from '../charts/timeWindows';
 import { DistributionChart } from './DistributionChart';
@@ -22,18 +23,9 @@ export function VitalsView({ client }: SectionProps) {
   const [hours, setHours] = useState<number>(24);
   const [page, setPage] = useState<PageFilter>({});
   const [metric, setMetric] = useState<MetricName>('LCP');
-  const [data, setData] = useState<VitalsData>();
-  const [error, setError] = useState<Error>();
   const key = JSON.stringify([hours, page, metric]);
-  usePolling(
-    async (signal) => {
-      try {
-        setData(await fetchVitals(client, vitalsQuery(hours, page), metric, signal));
-        setError(undefined);
-      } catch (failure) {
-        if (!signal.aborted) setError(failure as Error);
-      }
-    },
+  const { data, error } = usePolledData<VitalsData>(
+    (signal) => fetchVitals(client, vitalsQuery(hours, page), metric, signal),
     { intervalMs: 15_000, key },
   );
   const filtered = Boolean(page.vertical || page.pageId || page.subPageId);
@@ -42,14 +34,7 @@ export function VitalsView({ client }: SectionProps) {
     <div className="vitals">
       <div className="toolbar">
         <div className="filters">
-          <label className="filter">
-            Window
-            <select value={hours} onChange={(event) => setHours(Number(event.target.value))}>
-              {WINDOWS.map((w) => (
-                <option key={w.hours} value={w.hours}>{w.label}</option>
-              ))}
-            </select>
-          </label>
+          <WindowSelect value={hours} choices={WINDOWS} onChange={setHours} />
           <label className="filter">
             Metric
             <select value={metric} onChange={(event) => setMetric(event.target.value as MetricName)}>
