@@ -1,4 +1,3 @@
-import type { TcfWindow } from './types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
 import { decodeTcString } from './decodeTcString.js';
@@ -6,37 +5,14 @@ import { installConsentApi } from './installConsentApi.js';
 import type { ConsentHandler } from './installConsentApi.js';
 import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import type { ConsentData, TCData } from './types.js';
-
-const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
-// Removes every trace of a CMP from the test window.
-function resetWindow(): void {
-  delete (window as TcfWindow).__tcfapi;
-  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
-}
-// A fetch stub answering with `reply` (failing when it is an Error); records the calls.
-function stubFetch(reply: (request: { url: string; init: RequestInit }) => unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
-    const value = reply({ url: String(url), init });
-    if (value instanceof Error) throw value;
-    return value instanceof Response ? value : new Response(JSON.stringify(value), { status: 200 });
-  });
-  return calls;
-}
-// Calls __tcfapi and collects what its callback receives.
-function call(command: unknown, parameter?: unknown, version: unknown = 2) {
-  const answers: { value: unknown; success: boolean | undefined }[] = [];
-  tcfapi(command, version, (value: unknown, success?: boolean) => answers.push({ value, success }), parameter);
-  return answers;
-}
+import { callTcfApi, resetCmpWindow, stubFetch, tcfapi } from './testing/consentTestPage.js';
 
 let logger: { error: Mock<(...args: unknown[]) => void> };
 let handler: ConsentHandler;
 let data: ConsentData;
 
 beforeEach(async () => {
-  resetWindow();
+  resetCmpWindow();
   logger = { error: vi.fn<(...args: unknown[]) => void>() };
   data = consentData();
   stubFetch(() => data);
@@ -49,7 +25,7 @@ const tcDataOf = (answers: { value: unknown }[]) => answers[0]?.value as TCData;
 
 describe('TCData', () => {
   it('is complete and matches the decoded TC string', () => {
-    const t = tcDataOf(call('getTCData'));
+    const t = tcDataOf(callTcfApi('getTCData'));
     const d = decodeTcString(data.tcString)!;
     expect(t).toEqual({
       tcString: data.tcString,
@@ -77,14 +53,14 @@ describe('TCData', () => {
   });
 
   it('getTCData with vendor ids reports exactly those vendors', () => {
-    const t = tcDataOf(call('getTCData', [1, 2, 999]));
+    const t = tcDataOf(callTcfApi('getTCData', [1, 2, 999]));
     expect(Object.keys(t.vendor!.consents)).toEqual(['1', '2', '999']);
     expect(t.vendor!.consents[999]).toBe(false);
   });
 
   it('carries only the allowed fields when GDPR does not apply', () => {
     expect(handler.update(consentData({ gdprApplies: false }))).toBe(true);
-    expect(tcDataOf(call('getTCData'))).toEqual({
+    expect(tcDataOf(callTcfApi('getTCData'))).toEqual({
       tcfPolicyVersion: 4,
       cmpId: 300,
       cmpVersion: 1,
@@ -96,8 +72,8 @@ describe('TCData', () => {
   });
 
   it('getInAppTCData gives 1/0 flags and bit strings', () => {
-    const t = tcDataOf(call('getTCData'));
-    const inApp = call('getInAppTCData')[0]?.value as Record<string, unknown>;
+    const t = tcDataOf(callTcfApi('getTCData'));
+    const inApp = callTcfApi('getInAppTCData')[0]?.value as Record<string, unknown>;
     expect(inApp.gdprApplies).toBe(1);
     expect(inApp.isServiceSpecific).toBe(t.isServiceSpecific ? 1 : 0);
     const consents = (inApp.purpose as { consents: string }).consents;
@@ -119,22 +95,22 @@ describe('addEventListener / removeEventListener', () => {
       ['cmpuishown', id],
       ['useractioncomplete', id],
     ]);
-    expect(call('removeEventListener', id)).toEqual([{ value: true, success: true }]);
-    expect(call('removeEventListener', id)).toEqual([{ value: false, success: false }]);
+    expect(callTcfApi('removeEventListener', id)).toEqual([{ value: true, success: true }]);
+    expect(callTcfApi('removeEventListener', id)).toEqual([{ value: false, success: false }]);
     handler.show();
     expect(seen).toHaveLength(3);
   });
 
   it('gives every listener its own id and every change reaches every listener', () => {
-    const a = call('addEventListener');
-    const b = call('addEventListener');
+    const a = callTcfApi('addEventListener');
+    const b = callTcfApi('addEventListener');
     expect(tcDataOf(a).listenerId).not.toBe(tcDataOf(b).listenerId);
     handler.update(consentData(), true);
     expect([a.length, b.length]).toEqual([2, 2]);
   });
 
   it('removeEventListener without a listener id logs an error and answers false', () => {
-    expect(call('removeEventListener')).toEqual([{ value: false, success: false }]);
+    expect(callTcfApi('removeEventListener')).toEqual([{ value: false, success: false }]);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
@@ -142,7 +118,7 @@ describe('addEventListener / removeEventListener', () => {
     tcfapi('addEventListener', 2, (t: TCData) => {
       if (t.eventStatus == 'cmpuishown') throw new Error('vendor bug');
     });
-    const other = call('addEventListener');
+    const other = callTcfApi('addEventListener');
     handler.show();
     expect(other).toHaveLength(2);
     expect(logger.error).toHaveBeenCalledWith('consent: callback threw', expect.any(Error));
@@ -151,33 +127,33 @@ describe('addEventListener / removeEventListener', () => {
 
 describe('the update command', () => {
   it('without a parameter fails with wrong_params', () => {
-    expect(call('update')).toEqual([{ value: { reason: 'wrong_params' }, success: false }]);
+    expect(callTcfApi('update')).toEqual([{ value: { reason: 'wrong_params' }, success: false }]);
   });
 
   for (const field of ['tcString', 'cmpId', 'gdprApplies', 'tcfPolicyVersion'] as const) {
     it(`without ${field} fails with wrong_tc_data and changes nothing`, () => {
       const { [field]: _dropped, ...rest } = consentData();
-      expect(call('update', rest)).toEqual([{ value: { reason: 'wrong_tc_data' }, success: false }]);
+      expect(callTcfApi('update', rest)).toEqual([{ value: { reason: 'wrong_tc_data' }, success: false }]);
       expect(handler.state().data).toEqual(data);
     });
   }
 
   it('with a TC string that does not decode fails with wrong_tc_data', () => {
-    expect(call('update', consentData({ tcString: 'AAAA' }))).toEqual([{ value: { reason: 'wrong_tc_data' }, success: false }]);
+    expect(callTcfApi('update', consentData({ tcString: 'AAAA' }))).toEqual([{ value: { reason: 'wrong_tc_data' }, success: false }]);
   });
 
   it('with data and the show flag: visible + cmpuishown; without: hidden + useractioncomplete', () => {
     const shown = consentData({ showUi: true });
-    const answer = call('update', shown);
+    const answer = callTcfApi('update', shown);
     expect(answer[0]?.success).toBe(true);
     expect(tcDataOf(answer).tcString).toBe(shown.tcString);
     expect(handler.state()).toMatchObject({ displayStatus: 'visible', eventStatus: 'cmpuishown' });
-    call('update', consentData());
+    callTcfApi('update', consentData());
     expect(handler.state()).toMatchObject({ displayStatus: 'hidden', eventStatus: 'useractioncomplete' });
   });
 
   it('an update with no data disables the UI and tells the listeners', () => {
-    const seen = call('addEventListener');
+    const seen = callTcfApi('addEventListener');
     expect(handler.update(null)).toBe(true);
     expect(handler.state().displayStatus).toBe('disabled');
     expect(seen).toHaveLength(2);
@@ -209,8 +185,8 @@ describe('save', () => {
 
 describe('getInAppTCData', () => {
   it('turns restrictions into one character per vendor, "_" where there is none', () => {
-    const t = tcDataOf(call('getTCData'));
-    const inApp = call('getInAppTCData')[0]?.value as { publisher: { restrictions: Record<string, string> }; listenerId?: unknown };
+    const t = tcDataOf(callTcfApi('getTCData'));
+    const inApp = callTcfApi('getInAppTCData')[0]?.value as { publisher: { restrictions: Record<string, string> }; listenerId?: unknown };
     expect('listenerId' in inApp).toBe(false);
     expect(Object.keys(t.publisher!.restrictions).length).toBeGreaterThan(0);
     for (const [purpose, vendors] of Object.entries(t.publisher!.restrictions)) {

@@ -1,29 +1,12 @@
-import type { TcfWindow } from './types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentFor, decisionOf } from './consentFor.js';
 import { installConsentApi } from './installConsentApi.js';
 import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import { decodeTcString } from './decodeTcString.js';
 import type { TCData } from './types.js';
+import { resetCmpWindow, stubFetch } from './testing/consentTestPage.js';
 
-// Removes every trace of a CMP from the test window.
-function resetWindow(): void {
-  delete (window as TcfWindow).__tcfapi;
-  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
-}
-// A fetch stub answering with `reply` (failing when it is an Error); records the calls.
-function stubFetch(reply: (request: { url: string; init: RequestInit }) => unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
-    const value = reply({ url: String(url), init });
-    if (value instanceof Error) throw value;
-    return value instanceof Response ? value : new Response(JSON.stringify(value), { status: 200 });
-  });
-  return calls;
-}
-
-beforeEach(resetWindow);
+beforeEach(resetCmpWindow);
 afterEach(() => vi.unstubAllGlobals());
 
 const tcData = (overrides: Partial<TCData>): TCData => ({

@@ -1,4 +1,3 @@
-import type { TcfWindow } from './types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
 import { installConsentApi } from './installConsentApi.js';
@@ -6,36 +5,13 @@ import type { ConsentApiOptions } from './installConsentApi.js';
 import { installConsentStub } from './stub/installConsentStub.js';
 import { sampleConsentData as consentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import type { PingReturn, TCData } from './types.js';
-
-const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
-// Removes every trace of a CMP from the test window.
-function resetWindow(): void {
-  delete (window as TcfWindow).__tcfapi;
-  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
-}
-// A fetch stub answering with `reply` (failing when it is an Error); records the calls.
-function stubFetch(reply: (request: { url: string; init: RequestInit }) => unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
-    const value = reply({ url: String(url), init });
-    if (value instanceof Error) throw value;
-    return value instanceof Response ? value : new Response(JSON.stringify(value), { status: 200 });
-  });
-  return calls;
-}
-// Calls __tcfapi and collects what its callback receives.
-function call(command: unknown, parameter?: unknown, version: unknown = 2) {
-  const answers: { value: unknown; success: boolean | undefined }[] = [];
-  tcfapi(command, version, (value: unknown, success?: boolean) => answers.push({ value, success }), parameter);
-  return answers;
-}
+import { callTcfApi, resetCmpWindow, stubFetch, tcfapi } from './testing/consentTestPage.js';
 
 const TOKEN = 'form-token-123';
 let logger: { error: Mock<(...args: unknown[]) => void> };
 
 beforeEach(() => {
-  resetWindow();
+  resetCmpWindow();
   logger = { error: vi.fn<(...args: unknown[]) => void>() };
 });
 afterEach(() => {
@@ -54,7 +30,7 @@ describe('installConsentApi: loading', () => {
     tcfapi('getTCData', 2, () => order.push('getTCData'));
     tcfapi('addEventListener', 2, (t: TCData) => order.push(`listener ${t.eventStatus}`));
     const handler = install();
-    expect(call('getInAppTCData')).toEqual([]); // still loading: queued behind the stub's calls
+    expect(callTcfApi('getInAppTCData')).toEqual([]); // still loading: queued behind the stub's calls
     tcfapi('getInAppTCData', 2, () => order.push('getInAppTCData'));
     expect(order).toEqual([]);
     expect(await handler.ready).toBe(true);
@@ -83,10 +59,10 @@ describe('installConsentApi: loading', () => {
     const data = consentData();
     stubFetch(() => data);
     const handler = install();
-    const before = call('ping')[0]?.value as PingReturn;
+    const before = callTcfApi('ping')[0]?.value as PingReturn;
     expect(before).toMatchObject({ cmpStatus: 'stub', cmpLoaded: false, apiVersion: '2.2', cmpId: 300, cmpVersion: 1 });
     await handler.ready;
-    expect(call('ping')[0]?.value).toEqual({
+    expect(callTcfApi('ping')[0]?.value).toEqual({
       gdprApplies: true,
       cmpLoaded: true,
       cmpStatus: 'loaded',
@@ -122,9 +98,9 @@ describe('installConsentApi: failed fetch (error catalogue)', () => {
       expect(await handler.ready).toBe(false);
       expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', expect.anything());
       expect(early).toEqual([[{ cmpStatus: 'error' }, false]]);
-      expect(call('getTCData')).toEqual([{ value: { cmpStatus: 'error' }, success: false }]);
-      expect(call('update', consentData())).toEqual([{ value: { cmpStatus: 'error' }, success: false }]);
-      expect(call('ping')[0]?.value).toMatchObject({ cmpStatus: 'error' });
+      expect(callTcfApi('getTCData')).toEqual([{ value: { cmpStatus: 'error' }, success: false }]);
+      expect(callTcfApi('update', consentData())).toEqual([{ value: { cmpStatus: 'error' }, success: false }]);
+      expect(callTcfApi('ping')[0]?.value).toMatchObject({ cmpStatus: 'error' });
     });
   }
 });

@@ -1,15 +1,9 @@
 import type { TcfWindow } from '../types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installConsentStub } from './installConsentStub.js';
+import { resetCmpWindow, tcfapi } from '../testing/consentTestPage.js';
 
-const tcfapi = (...args: unknown[]) => (window as TcfWindow).__tcfapi!(...args);
-// Removes every trace of a CMP from the test window.
-function resetWindow(): void {
-  delete (window as TcfWindow).__tcfapi;
-  for (const frame of Array.from(document.getElementsByName('__tcfapiLocator'))) frame.remove();
-}
-
-beforeEach(resetWindow);
+beforeEach(resetCmpWindow);
 afterEach(() => vi.useRealTimers());
 
 /** Delivers a postMessage as if a nested frame sent it; returns what the frame got back. */
