@@ -1,35 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { PlatformProvider } from './PlatformProvider.js';
 import { ComponentErrorBoundary } from './ComponentErrorBoundary.js';
 import type { PlatformLogger } from './platformContext.js';
+import { mount, rerender, unmountAll } from './testing/mountReact.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 beforeEach(() => {
   // React prints caught render errors; the assertions below check what matters.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmountAll();
   vi.restoreAllMocks();
 });
-
-function mount(node: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  root = createRoot(container);
-  act(() => root!.render(node));
-  return container;
-}
-
-function rerender(node: ReactNode): void {
-  act(() => root!.render(node));
-}
 
 function fakeLogger() {
   return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), flush: vi.fn(), stop: vi.fn() };

@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { PlatformProvider } from './PlatformProvider.js';
 import { useLogger } from './useLogger.js';
 import type { PlatformLogger } from './platformContext.js';
+import { mount, unmountAll } from './testing/mountReact.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmountAll();
   vi.restoreAllMocks();
 });
-
-function mount(node: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  root = createRoot(container);
-  act(() => root!.render(node));
-  return container;
-}
 
 function fakeLogger(): PlatformLogger {
   return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), flush: vi.fn(), stop: vi.fn() } as unknown as PlatformLogger;
@@ -37,10 +24,8 @@ function LogsOnRender({ text }: { text: string }) {
 function thrownBy(node: ReactNode): unknown {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   let caught: unknown;
-  const container = document.createElement('div');
-  root = createRoot(container);
   try {
-    act(() => root!.render(node));
+    mount(node);
   } catch (error) {
     caught = error;
   }

@@ -1,6 +1,4 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installConsentApi } from '@tarmac/platform/consent';
@@ -8,8 +6,7 @@ import type { ConsentHandler, TCData, TcfWindow } from '@tarmac/platform/consent
 import { sampleConsentData } from '../../../server/src/consent/testing/generateTcStrings.js';
 import { ConsentBanner } from './ConsentBanner.js';
 import { PrivacySettingsLink } from './PrivacySettingsLink.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountAsync, unmountAll } from '../testing/mountReact.js';
 
 const vendorList = {
   gvlVersion: 1,
@@ -17,7 +14,6 @@ const vendorList = {
   specialFeatures: [{ id: 1, name: 'SF1' }],
   vendors: [{ id: 5, name: 'Vendor Five', purposes: [1], legIntPurposes: [], specialFeatures: [] }],
 };
-let root: Root | undefined;
 let container: HTMLElement;
 let posted: unknown[];
 let handler: ConsentHandler;
@@ -34,17 +30,13 @@ beforeEach(async () => {
   await handler.ready;
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
+  unmountAll();
   vi.unstubAllGlobals();
 });
 
+// Attached to the document: the banner moves focus, which needs a connected element.
 async function mount(node: ReactNode) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => root!.render(node));
+  container = await mountAsync(node, { attach: true });
 }
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const click = async (id: string) => act(async () => byTestId(id)!.click());

@@ -1,27 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import { I18nProvider } from './I18nProvider.js';
 import { Message } from './Message.js';
 import { useDateLocale } from './useI18n.js';
+import { mount, unmountAll } from '../testing/mountReact.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmountAll();
   vi.restoreAllMocks();
 });
-
-function mount(node: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  root = createRoot(container);
-  act(() => root!.render(node));
-  return container;
-}
 
 function Day({ at }: { at: Date }) {
   return <span>{useDateLocale().format(at, 'dddd D [de] MMMM')}</span>;

@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import type { ComponentLoader } from '@tarmac/platform/loader';
 import { PlatformProvider } from '../PlatformProvider.js';
 import type { PlatformLogger } from '../platformContext.js';
 import { ComponentLoaderProvider } from './ComponentLoaderProvider.js';
 import { DynamicComponent } from './DynamicComponent.js';
+import { mountAsync, unmountAll } from '../testing/mountReact.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmountAll();
   vi.restoreAllMocks();
 });
 
@@ -25,13 +19,6 @@ const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.
 
 function fakeLoader(load: ComponentLoader['load']): ComponentLoader {
   return { load: vi.fn(load), isLoaded: () => false };
-}
-
-async function mount(node: ReactNode): Promise<HTMLElement> {
-  const container = document.createElement('div');
-  root = createRoot(container);
-  await act(async () => root!.render(node));
-  return container;
 }
 
 function Greeting({ name }: Record<string, unknown>) {
@@ -42,7 +29,7 @@ describe('DynamicComponent', () => {
   it('shows the fallback, then the loaded component with its props and the provider options', async () => {
     let resolve!: (value: unknown) => void;
     const loader = fakeLoader(() => new Promise((r) => (resolve = r)));
-    const container = await mount(
+    const container = await mountAsync(
       <ComponentLoaderProvider loader={loader} options={{ locale: 'es' }}>
         <DynamicComponent path="greeting" fallback={<span>loading</span>} props={{ name: 'Ana' }} />
         <DynamicComponent path="greeting" fallback={<span>loading</span>} props={{ name: 'Luis' }} />
@@ -57,7 +44,7 @@ describe('DynamicComponent', () => {
 
   it('shows the red box in development when the load fails', async () => {
     const loader = fakeLoader(() => Promise.reject(new Error('Dynamic import failed, status: 500')));
-    const container = await mount(
+    const container = await mountAsync(
       <PlatformProvider logger={logger() as unknown as PlatformLogger} development>
         <ComponentLoaderProvider loader={loader}>
           <DynamicComponent path="broken" />
@@ -75,7 +62,7 @@ describe('DynamicComponent', () => {
       throw new Error('render blew up');
     };
     const loader = fakeLoader(() => Promise.resolve(Broken));
-    const container = await mount(
+    const container = await mountAsync(
       <PlatformProvider logger={log as unknown as PlatformLogger}>
         <ComponentLoaderProvider loader={loader}>
           <p>page</p>
@@ -91,7 +78,7 @@ describe('DynamicComponent', () => {
 
   it('refuses a script that defined no component', async () => {
     const loader = fakeLoader(() => Promise.resolve(undefined));
-    const container = await mount(
+    const container = await mountAsync(
       <PlatformProvider development>
         <ComponentLoaderProvider loader={loader}>
           <DynamicComponent path="empty" />
