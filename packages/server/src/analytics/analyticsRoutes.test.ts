@@ -1,12 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleAuth, createTestApp } from '../testing/testApp.js';
-import type { TestApp } from '../testing/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { consoleAuth, testAppForEachTest } from '../testing/testApp.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppForEachTest();
 
 const now = Date.now();
 const pageView = { type: 'pageview', path: '/vs/page/flights/home/-', timestamp: now, vertical: 'flights', locale: 'en', affiliate: 'acme' };

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clientLogMessage, newClientLog } from '../testing/fixtures.js';
-import type { TestApp } from '../testing/testApp.js';
-import { consoleAuth, createTestApp } from '../testing/testApp.js';
+import { consoleAuth, testAppForEachTest } from '../testing/testApp.js';
 
-let t: TestApp;
+const t = testAppForEachTest();
 beforeEach(async () => {
-  t = await createTestApp();
   await t.storage.insertClientLogs({
     records: [
       newClientLog({ messageId: '1', groupId: 'warn', level: 3, message: 'Slow image', receivedAt: 1 }),
@@ -14,9 +12,6 @@ beforeEach(async () => {
     ],
     ignored: 0,
   });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const get = (url: string, headers: Record<string, string> = consoleAuth) => t.app.inject({ method: 'GET', url, headers });

@@ -1,23 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/testApp.js';
-import { createTestApp } from '../testing/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { postJson, testAppForEachTest } from '../testing/testApp.js';
 import { writeTestBuild } from './testBuild.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/a/api/dynamic/import',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  postJson(t.app, '/a/api/dynamic/import', body, { 'x-requested-with': 'XMLHttpRequest', ...headers });
 
 describe('POST /a/api/dynamic/import', () => {
   it('answers a known component with its assets and strings in the locale asked', async () => {

@@ -1,23 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientLogMessage } from '../testing/fixtures.js';
-import type { TestApp } from '../testing/testApp.js';
-import { consoleAuth, createTestApp } from '../testing/testApp.js';
+import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/log/client/messages',
-    headers: { 'content-type': 'application/json', 'user-agent': 'TestAgent/1.0', ...headers },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  postJson(t.app, '/log/client/messages', body, { 'user-agent': 'TestAgent/1.0', ...headers });
 const batch = (messages = [clientLogMessage()]) => ({ product: 'flights', reqNo: 1, messages });
 const stored = async () => (await t.storage.listLogGroups({ limit: 500 })).groups;
 
@@ -130,8 +118,7 @@ describe('POST /log/client/messages', () => {
   });
 
   it('uses the config rules until the operator saves settings', async () => {
-    await t.close();
-    t = await createTestApp({ logRules: { message: 'hello from ops', ignore: [{ level: 1 }] } });
+    await t.rebuild({ logRules: { message: 'hello from ops', ignore: [{ level: 1 }] } });
     const response = await post(batch([clientLogMessage({ level: 1 })]));
     expect(response.json()).toEqual({ message: 'hello from ops', ignore: [{ level: 1 }] });
     expect(await stored()).toEqual([]);

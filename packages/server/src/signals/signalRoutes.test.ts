@@ -1,8 +1,7 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formTokenFor, SESSION_COOKIE } from '../site/formToken.js';
-import type { TestApp } from '../testing/testApp.js';
-import { consoleAuth, createTestApp, TEST_SESSION_SECRET } from '../testing/testApp.js';
+import { consoleAuth, testAppForEachTest, TEST_SESSION_SECRET } from '../testing/testApp.js';
 import { payloadForTest, personSignals, sealForTest } from './sealForTest.js';
 import { generateSignalKeys } from './signalKeys.js';
 
@@ -12,13 +11,7 @@ const sid = randomBytes(32).toString('base64url');
 const token = formTokenFor(TEST_SESSION_SECRET, sid);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0 Safari/537.36';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp({ signalKeys: keys });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest({ signalKeys: keys });
 
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   t.app.inject({

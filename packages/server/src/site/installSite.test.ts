@@ -1,17 +1,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/testApp.js';
-import { createTestApp } from '../testing/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForEachTest } from '../testing/testApp.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 const page = (url: string, headers: Record<string, string> = { accept: 'text/html,*/*' }) =>
   t.app.inject({ method: 'GET', url, headers });

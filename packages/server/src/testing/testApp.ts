@@ -1,7 +1,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import type { AppOptions } from '../app.js';
 import { buildApp } from '../app.js';
 import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
@@ -58,3 +59,60 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
 
 /** Headers of a console API call with the valid token. */
 export const consoleAuth = { authorization: `Bearer ${TEST_CONSOLE_TOKEN}` };
+
+/** The current test's app as testAppForEachTest hands it out; closing is left to the hooks. */
+export interface PerTestApp extends Omit<TestApp, 'close'> {
+  /** Closes this test's app and builds another with `options`, for tests of start-up config. */
+  rebuild(options: Partial<AppOptions>): Promise<void>;
+}
+
+/**
+ * Gives every test of the calling file a fresh app (built before it, closed after it), so tests
+ * never see each other's data. The returned object always points at the current test's app.
+ */
+export function testAppForEachTest(options: Partial<AppOptions> = {}): PerTestApp {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    current = await createTestApp(options);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const now = (): TestApp => {
+    if (!current) throw new Error('the test app exists only while a test runs');
+    return current;
+  };
+  return {
+    get app() {
+      return now().app;
+    },
+    get storage() {
+      return now().storage;
+    },
+    get siteDir() {
+      return now().siteDir;
+    },
+    async rebuild(other) {
+      const old = now();
+      current = undefined; // a failed rebuild must not leave afterEach closing it twice
+      await old.close();
+      current = await createTestApp(other);
+    },
+  };
+}
+
+/** POSTs `body` as JSON to the app; a string goes out as is, so tests can send malformed JSON. */
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
