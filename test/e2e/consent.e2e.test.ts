@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 
 const baseURL = inject('baseURL');
 const stubScript = readFileSync(new URL('../../packages/platform/dist/tcf-stub.js', import.meta.url), 'utf8');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 type TestWindow = Window & {
   __tcfapi: (...args: unknown[]) => void;

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile } from './support/browser.js';
 
 const baseURL = inject('baseURL');
 const token = inject('consoleToken');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 /** Posts one error as a page would, with a stack whose top frame names a function. */
 async function ingest(message: string, functionName: string): Promise<void> {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
 import { logGroups } from './support/consoleApi.js';
 
 const baseURL = inject('baseURL');
 const endpoint = `${baseURL}/a/api/dynamic/import`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 /** A demo page with every dynamic-import request it makes recorded (component path and locale). */
 async function demoPage(query: string): Promise<{ page: Page; imports: { componentPath: string; locale?: string }[] }> {

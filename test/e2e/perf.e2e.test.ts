@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 import { perfFixtureHtml, routePerfAssets } from './support/perfFixture.js';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 interface StoredReport {
   pageTag: string | null;

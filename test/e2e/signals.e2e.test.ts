@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { eventually, launchChromium, openFixture } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 
 const baseURL = inject('baseURL');
 const NORMAL_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 interface StoredReport {
   userAgent: string | null;

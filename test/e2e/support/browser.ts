@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 const platformDist = new URL('../../../packages/platform/dist/', import.meta.url).pathname;
 
@@ -17,6 +18,27 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
+  });
+}
+
+/**
+ * One Chromium for every test of the calling file: launched before the first, closed after the
+ * last. The returned Browser forwards to it, so a file keeps writing `browser.newPage()`.
+ */
+export function chromiumForThisFile(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, key) {
+      if (!browser) throw new Error('the browser exists only while the tests of this file run');
+      const value: unknown = Reflect.get(browser, key, browser);
+      return typeof value === 'function' ? value.bind(browser) : value;
+    },
   });
 }
 
