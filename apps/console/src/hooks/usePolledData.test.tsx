@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import { usePolledData } from './usePolledData';
+import { advanceTimers, fakeTimerRootForEachTest } from './testing/fakeTimerRoot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
+const testRoot = fakeTimerRootForEachTest();
 
 function Shown({ load, dataKey }: { load: (signal: AbortSignal) => Promise<string>; dataKey: string }) {
   const { data, error } = usePolledData(load, { intervalMs: 1000, key: dataKey });
@@ -15,19 +10,8 @@ function Shown({ load, dataKey }: { load: (signal: AbortSignal) => Promise<strin
 }
 
 const render = (load: (signal: AbortSignal) => Promise<string>, dataKey = 'a') =>
-  act(() => root.render(<Shown load={load} dataKey={dataKey} />));
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-const shown = () => container.textContent;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  vi.useRealTimers();
-});
+  testRoot.render(<Shown load={load} dataKey={dataKey} />);
+const shown = () => testRoot.container.textContent;
 
 describe('usePolledData', () => {
   it('shows the reply, keeps it through a failure with the error, and clears the error on success', async () => {
@@ -35,23 +19,23 @@ describe('usePolledData', () => {
     replies[1]!.catch(() => undefined);
     const load = vi.fn(() => replies.shift()!);
     render(load);
-    await advance(0);
+    await advanceTimers(0);
     expect(shown()).toBe('first|ok');
-    await advance(1000);
+    await advanceTimers(1000);
     expect(shown()).toBe('first|down');
-    await advance(1000);
+    await advanceTimers(1000);
     expect(shown()).toBe('second|ok');
   });
 
   it('ignores a reply that arrives after the key changed', async () => {
     let finishOld: (value: string) => void = () => undefined;
     render(() => new Promise<string>((resolve) => (finishOld = resolve)), 'old');
-    await advance(0);
+    await advanceTimers(0);
     render(() => Promise.resolve('new window'), 'new');
-    await advance(0);
+    await advanceTimers(0);
     expect(shown()).toBe('new window|ok');
     finishOld('old window');
-    await advance(0);
+    await advanceTimers(0);
     expect(shown()).toBe('new window|ok');
   });
 });

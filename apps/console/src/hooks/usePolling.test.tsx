@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import { usePolling } from './usePolling';
 import type { PollingOptions } from './usePolling';
+import { advanceTimers, fakeTimerRootForEachTest } from './testing/fakeTimerRoot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLElement;
+const testRoot = fakeTimerRootForEachTest();
 
 function Poller({ task, options }: { task: (signal: AbortSignal) => Promise<void>; options: PollingOptions }) {
   const { refresh } = usePolling(task, options);
@@ -16,39 +12,23 @@ function Poller({ task, options }: { task: (signal: AbortSignal) => Promise<void
 }
 
 function render(task: (signal: AbortSignal) => Promise<void>, options: PollingOptions) {
-  act(() => root.render(<Poller task={task} options={options} />));
+  testRoot.render(<Poller task={task} options={options} />);
 }
 
 function clickRefresh() {
-  act(() => container.querySelector('button')!.click());
+  act(() => testRoot.container.querySelector('button')!.click());
 }
 
-/** Lets the awaited task settle, then advances the clock. */
-async function advance(ms: number) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  container = document.createElement('div');
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  vi.useRealTimers();
-});
 
 describe('usePolling', () => {
   it('runs at once, then every interval after each run', async () => {
     const task = vi.fn(async () => {});
     render(task, { intervalMs: 5000 });
-    await advance(0);
+    await advanceTimers(0);
     expect(task).toHaveBeenCalledTimes(1);
-    await advance(4999);
+    await advanceTimers(4999);
     expect(task).toHaveBeenCalledTimes(1);
-    await advance(1);
+    await advanceTimers(1);
     expect(task).toHaveBeenCalledTimes(2);
   });
 
@@ -57,17 +37,17 @@ describe('usePolling', () => {
       throw new Error('server down');
     });
     render(task, { intervalMs: 1000 });
-    await advance(2000);
+    await advanceTimers(2000);
     expect(task).toHaveBeenCalledTimes(3);
   });
 
   it('runs once but schedules nothing while paused; refresh still runs', async () => {
     const task = vi.fn(async () => {});
     render(task, { intervalMs: 1000, paused: true });
-    await advance(5000);
+    await advanceTimers(5000);
     expect(task).toHaveBeenCalledTimes(1);
     clickRefresh();
-    await advance(0);
+    await advanceTimers(0);
     expect(task).toHaveBeenCalledTimes(2);
   });
 
@@ -75,9 +55,9 @@ describe('usePolling', () => {
     const signals: AbortSignal[] = [];
     const task = vi.fn(async (signal: AbortSignal) => void signals.push(signal));
     render(task, { intervalMs: 1000, key: 'a' });
-    await advance(0);
+    await advanceTimers(0);
     render(task, { intervalMs: 1000, key: 'b' });
-    await advance(0);
+    await advanceTimers(0);
     expect(task).toHaveBeenCalledTimes(2);
     expect(signals[0]!.aborted).toBe(true);
     expect(signals[1]!.aborted).toBe(false);
