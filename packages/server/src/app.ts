@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { dynamicImportRoutes } from './dynamicImport/dynamicImportRoutes.js';
 import { addBeaconJsonParser } from './http/beaconBody.js';
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // One line per request drowns what matters; rejected and failed requests are logged by the
     // error handler with their code and reason.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // Bodies are checked as sent: a string where a number belongs is an error, not a guess.
     ajv: { customOptions: { coerceTypes: false } },
