@@ -35,20 +35,7 @@ export interface PerfReport {
   vitals: Record<VitalField, number | null>;
 }
 
-/** good / poor limits of the specification, the same table the browser module rates with. */
-export const THRESHOLDS: Record<MetricName, readonly [good: number, poor: number]> = {
-  LCP: [2500, 4000],
-  FCP: [1800, 3000],
-  CLS: [0.1, 0.25],
-  FID: [100, 300],
-  INP: [200, 500],
-  TTFB: [800, 1800],
-};
-
-export type Rating = 'good' | 'needs-improvement' | 'poor';
-
-/** The rating of a value, a value on a limit counting as the better side (as web-vitals does). */
-export function rate(name: MetricName, value: number): Rating {
-  const [good, poor] = THRESHOLDS[name];
-  return value > poor ? 'poor' : value > good ? 'needs-improvement' : 'good';
-}
+// The spec's good / poor limits and the rating rule: one table, the browser module's, so the
+// dashboards rate exactly as the pages do.
+export { THRESHOLDS, rate } from '@tarmac/platform/perf';
+export type { MetricRating as Rating } from '@tarmac/platform/perf';
