@@ -9,4 +9,5 @@ export { collectorSink } from './collectorSink.js';
 export type { CollectorSinkOptions } from './collectorSink.js';
 export { dataLayerSink } from './dataLayerSink.js';
 export type { DataLayerSinkOptions } from './dataLayerSink.js';
-export type { AnalyticsContext, AnalyticsEvent, AnalyticsHit, AnalyticsSink, ConsentSource } from './types.js';
+export type { AnalyticsBatch, AnalyticsContext, AnalyticsEvent, AnalyticsHit, AnalyticsSink, ConsentSource } from './types.js';
+export type { DropReason, DropReport } from '../transport/dropReport.js';

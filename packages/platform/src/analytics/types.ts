@@ -1,3 +1,5 @@
+import type { DropReport } from '../transport/dropReport.js';
+
 /**
  * Who and where: the fields every hit carries, as the product's analytics data names them.
  * All optional; absent path segments are written as `-` (see `paths.ts`).
@@ -45,3 +47,12 @@ export type AnalyticsSink = (hit: AnalyticsHit) => void;
  * decision once known and on every change; returns the unsubscribe function.
  */
 export type ConsentSource = (listener: (granted: boolean) => void) => () => void;
+
+/**
+ * The body of `POST /a/api/analytics/events`. `events` is empty only in a body that carries
+ * nothing but `dropped` (hits refused for consent, reported by the exit beacon).
+ */
+export interface AnalyticsBatch {
+  events: AnalyticsHit[];
+  dropped?: DropReport;
+}

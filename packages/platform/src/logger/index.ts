@@ -16,3 +16,4 @@ export type {
   PlatformIgnoreRule,
   StackFrame,
 } from './types.js';
+export type { DropReason, DropReport } from '../transport/dropReport.js';

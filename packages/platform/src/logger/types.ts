@@ -1,3 +1,4 @@
+import type { DropReport } from '../transport/dropReport.js';
 import type { MessageLevel } from './levels.js';
 
 /** One parsed stack frame; frames without a location (native code) are left out. */
@@ -27,11 +28,16 @@ export interface ClientLogMessage {
   colNo?: number;
 }
 
-/** The request body; `reqNo` counts this logger's requests in the page, from 1. */
+/**
+ * The request body; `reqNo` counts this logger's requests in the page, from 1. `messages` is
+ * empty only in a body that carries nothing but `dropped` (the exit beacon of a page whose
+ * messages were all given up).
+ */
 export interface ClientLogBatch {
   product: string;
   reqNo: number;
   messages: ClientLogMessage[];
+  dropped?: DropReport;
 }
 
 /** An operator's rule: every field present must match, and a rule with no field matches nothing. */

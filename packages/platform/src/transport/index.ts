@@ -10,3 +10,4 @@ export type { HttpRequest, HttpResult } from './httpRequest.js';
 export { sendBeacon } from './beacon.js';
 export { onPageExit } from './pageExit.js';
 export type { PageExitReason } from './pageExit.js';
+export type { DropReason, DropReport } from './dropReport.js';
