@@ -6,4 +6,4 @@ export { dateLocale } from './dates/dateLocale.js';
 export type { DateInput, DateLocale, DateLocaleName } from './dates/dateLocale.js';
 export { createMessages } from './messages/createMessages.js';
 export type { Messages, MessagesLogger, MessagesOptions, MessageSource } from './messages/createMessages.js';
-export type { MessageValues } from './messages/formatMessage.js';
+export type { MessageValues } from './messages/compileMessage.js';

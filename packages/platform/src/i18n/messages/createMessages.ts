@@ -1,6 +1,5 @@
-import type { MessageValues } from './formatMessage.js';
-import { formatMessage } from './formatMessage.js';
-import type { MessageNode } from './parseMessage.js';
+import type { CompiledMessage, MessageValues } from './compileMessage.js';
+import { compileMessage } from './compileMessage.js';
 import { parseMessage } from './parseMessage.js';
 
 /** Where messages come from: a map of id → ICU text, or a lookup (read at format time). */
@@ -29,6 +28,9 @@ export interface Messages {
 const substitute = (text: string, values: MessageValues): string =>
   text.replace(/\{\s*(\w+)\s*\}/g, (whole, name: string) => (name in values ? String((values as Record<string, unknown>)[name]) : whole));
 
+// Shared by calls without values, so they allocate nothing; never written to.
+const NO_VALUES: MessageValues = {};
+
 /**
  * The page's message formatter: ICU MessageFormat (placeholders, plural, selectordinal, select,
  * number) in a few hundred bytes. A missing id shows `MISSING STRING [id]` so gaps are visible
@@ -36,16 +38,17 @@ const substitute = (text: string, values: MessageValues): string =>
  * because a half-right sentence beats a broken page.
  */
 export function createMessages({ locale, strings, logger }: MessagesOptions): Messages {
-  const parsed = new Map<string, MessageNode[]>();
+  // One compiled message per id, remade only when the id's text changes (strings are read on
+  // every call, so a merge may replace them); the text is kept to notice that.
+  const compiled = new Map<string, { text: string; run: CompiledMessage }>();
   return {
-    format(id, values = {}) {
+    format(id, values = NO_VALUES) {
       const text = typeof strings === 'function' ? strings(id) : Object.hasOwn(strings, id) ? strings[id] : undefined;
       if (typeof text !== 'string') return `MISSING STRING [${id}]`;
       try {
-        const key = `${id}\u0000${text}`;
-        let nodes = parsed.get(key);
-        if (!nodes) parsed.set(key, (nodes = parseMessage(text)));
-        return formatMessage(nodes, values, locale);
+        let entry = compiled.get(id);
+        if (entry?.text !== text) compiled.set(id, (entry = { text, run: compileMessage(parseMessage(text), locale) }));
+        return entry.run(values);
       } catch (error) {
         try {
           logger?.error(`String formatting error for message ${id}`, String(error));

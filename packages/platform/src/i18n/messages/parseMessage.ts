@@ -64,7 +64,9 @@ export function parseMessage(text: string): MessageNode[] {
     if (type !== 'select' && !PLURAL_TYPES.includes(type)) fail(`unsupported argument type "${type}"`);
     expect(',');
     skipSpace();
-    const node: ArgumentNode = { type: type as ArgumentNode['type'], name: argName, offset: 0, options: {} };
+    // No prototype, so selectors such as "constructor" are options like any other.
+    const options = Object.create(null) as Record<string, MessageNode[]>;
+    const node: ArgumentNode = { type: type as ArgumentNode['type'], name: argName, offset: 0, options };
     if (type === 'plural' && text.startsWith('offset:', at)) {
       at += 7;
       skipSpace();
@@ -74,13 +76,13 @@ export function parseMessage(text: string): MessageNode[] {
       skipSpace();
       if (text[at] === '}') break;
       const selector = readWhile((c) => !SPACE.test(c) && c !== '{' && c !== '}') || fail('expected a selector');
-      if (node.options![selector]) fail(`duplicate selector "${selector}"`);
+      if (options[selector]) fail(`duplicate selector "${selector}"`);
       expect('{');
-      node.options![selector] = body(1, type);
+      options[selector] = body(1, type);
       expect('}');
     }
     at++;
-    if (!node.options!.other) fail('missing "other"');
+    if (!options.other) fail('missing "other"');
     return node;
   }
 
