@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsBatch } from './contract.js';
 import { analyticsBatchSchema } from './schemas.js';
+import { requireItemsOrDrops, toStoredDrops } from '../drops/requireContent.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { Storage } from '../storage/types.js';
 
@@ -12,16 +13,22 @@ export interface AnalyticsRoutesOptions {
 /**
  * `POST /a/api/analytics/events`: a batch of page views and events, as JSON from the page's
  * transport or as `text/plain` from its beacon (the app parses both the same way). Validated
- * by schema, stored in one transaction with the server's receive time, answered `{accepted}`.
+ * by schema, stored in one transaction with the server's receive time together with the page's
+ * drop report, answered `{accepted}` (the number of hits).
  */
 export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions): Promise<void> {
   app.post<{ Body: AnalyticsBatch }>(
     '/a/api/analytics/events',
     { onRequest: requireSameOrigin, schema: { body: analyticsBatchSchema } },
     async (request) => {
+      const { events, dropped } = request.body;
+      requireItemsOrDrops(events, dropped, 'events');
       const receivedAt = Date.now();
-      await options.storage.insertAnalyticsHits(request.body.events.map((event) => ({ ...event, receivedAt })));
-      return { accepted: request.body.events.length };
+      await options.storage.insertAnalyticsHits(
+        events.map((event) => ({ ...event, receivedAt })),
+        toStoredDrops(dropped, 'analytics', null, receivedAt),
+      );
+      return { accepted: events.length };
     },
   );
 }

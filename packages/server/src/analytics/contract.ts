@@ -1,11 +1,12 @@
 /**
  * The analytics wire contract (docs/analytics.md) and what the server keeps of it. The browser
- * sends `{events: AnalyticsHit[]}`; each hit is a virtual page view or an event with the page's
- * context at the time. The hit's shape is the platform analytics module's, imported type-only.
+ * sends `{events: AnalyticsHit[], dropped?}`; each hit is a virtual page view or an event with
+ * the page's context at the time. The body's and the hit's shapes are the platform analytics
+ * module's, imported type-only.
  */
 import type { AnalyticsContext, AnalyticsHit } from '@tarmac/platform/analytics';
 
-export type { AnalyticsHit } from '@tarmac/platform/analytics';
+export type { AnalyticsBatch, AnalyticsHit } from '@tarmac/platform/analytics';
 
 /** Context fields every hit may carry, in the product's own names. */
 export const CONTEXT_FIELDS = [
@@ -13,11 +14,6 @@ export const CONTEXT_FIELDS = [
   'presentation', 'pixelContext', 'loginState', 'sessionId', 'placement', 'searchid',
 ] as const satisfies readonly (keyof AnalyticsContext)[];
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
-
-/** The body of `POST /a/api/analytics/events`. */
-export interface AnalyticsBatch {
-  events: AnalyticsHit[];
-}
 
 /** A hit as stored: the server's receive time is what dashboards count by (client clocks drift). */
 export interface StoredAnalyticsHit extends AnalyticsHit {

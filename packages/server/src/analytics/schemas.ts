@@ -1,3 +1,6 @@
+import { droppedSchema } from '../drops/schemas.js';
+import type { FieldsOf } from '../http/fieldsOf.js';
+import type { AnalyticsBatch } from './contract.js';
 import { CONTEXT_FIELDS } from './contract.js';
 
 /**
@@ -34,10 +37,16 @@ const hit = {
   then: { required: ['category', 'action'] },
 } as const;
 
-/** `POST /a/api/analytics/events` body: 1..100 hits. */
+/**
+ * `POST /a/api/analytics/events` body: up to 100 hits and the page's drop report. `events` may
+ * be empty only beside `dropped`; the route refuses a body with neither.
+ */
 export const analyticsBatchSchema = {
   type: 'object',
   required: ['events'],
   additionalProperties: false,
-  properties: { events: { type: 'array', minItems: 1, maxItems: 100, items: hit } },
-} as const;
+  properties: {
+    events: { type: 'array', minItems: 0, maxItems: 100, items: hit },
+    dropped: droppedSchema,
+  },
+} as const satisfies FieldsOf<AnalyticsBatch>;

@@ -3,6 +3,7 @@ import type { LogSettings } from '../logs/logSettings.js';
 import type { Storage } from '../storage/types.js';
 import { createConsoleAuth } from './consoleAuth.js';
 import { consoleAnalyticsRoutes } from '../analytics/consoleAnalyticsRoutes.js';
+import { consoleDropRoutes } from '../drops/consoleDropRoutes.js';
 import { consoleLogRoutes } from '../logs/consoleLogRoutes.js';
 import { consoleVitalsRoutes } from '../perf/consoleVitalsRoutes.js';
 
@@ -23,4 +24,5 @@ export async function consoleApi(app: FastifyInstance, options: ConsoleApiOption
   await app.register(consoleLogRoutes, { storage: options.storage, settings: options.settings });
   await app.register(consoleVitalsRoutes, { storage: options.storage });
   await app.register(consoleAnalyticsRoutes, { storage: options.storage });
+  await app.register(consoleDropRoutes, { storage: options.storage });
 }

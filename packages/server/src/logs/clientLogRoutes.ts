@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requireItemsOrDrops } from '../drops/requireContent.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { ClientLogBatch } from './contract.js';
 import type { LogSettings } from './logSettings.js';
@@ -13,8 +14,9 @@ export interface ClientLogRoutesOptions {
 }
 
 /**
- * `POST /log/client/messages`: validates, applies the operator's rules, stores durably, then
- * answers with the current settings so every page learns new rules on its next flush.
+ * `POST /log/client/messages`: validates, applies the operator's rules, stores the messages and
+ * the page's drop report durably, then answers with the current settings so every page learns
+ * new rules on its next flush.
  */
 export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRoutesOptions): Promise<void> {
   app.post<{ Body: ClientLogBatch }>(
@@ -24,6 +26,7 @@ export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRo
       schema: { body: clientLogBatchSchema, response: { 200: clientLogReplySchema } },
     },
     async (request) => {
+      requireItemsOrDrops(request.body.messages, request.body.dropped, 'messages');
       const settings = await options.settings.get();
       const batch = prepareBatch(request.body, settings, {
         receivedAt: Date.now(),

@@ -1,5 +1,6 @@
 import type { NewClientLog, ClientLogInsert } from '../storage/types.js';
 import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
+import { toStoredDrops } from '../drops/requireContent.js';
 import { isIgnored } from './ignoreRules.js';
 import { scrubEmails } from './scrubEmails.js';
 
@@ -47,6 +48,8 @@ function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): New
 /**
  * Turns a validated batch into what storage keeps: rules applied (dropped messages only
  * counted), personal data scrubbed again, and server-side facts (time, page, browser) attached.
+ * The page's drop report rides along under the batch's product, to be stored in the same
+ * transaction.
  */
 export function prepareBatch(batch: ClientLogBatch, settings: ClientLogReply, info: DeliveryInfo): ClientLogInsert {
   const records: NewClientLog[] = [];
@@ -57,5 +60,5 @@ export function prepareBatch(batch: ClientLogBatch, settings: ClientLogReply, in
     if (isIgnored(settings, scrubbed, info.userAgent ?? '')) ignored += message.occurrences;
     else records.push(toRecord(batch.product, message, info));
   }
-  return { records, ignored };
+  return { records, ignored, dropped: toStoredDrops(batch.dropped, 'logs', batch.product, info.receivedAt) };
 }

@@ -5,18 +5,9 @@
  * a newer client still gets through to an older server.
  */
 
+import { droppedSchema } from '../drops/schemas.js';
+import type { FieldsOf } from '../http/fieldsOf.js';
 import type { ClientLogBatch, ClientLogMessage, ClientLogReply, StackFrame } from './contract.js';
-
-/**
- * Ties a schema's field names to the contract type: a field added to, renamed in or dropped from
- * one but not the other stops the server compiling instead of being silently stripped.
- */
-type FieldsOf<T> = {
-  type: 'object';
-  additionalProperties: false;
-  required?: readonly (keyof T)[];
-  properties: Record<keyof T, unknown>;
-};
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 
@@ -62,7 +53,11 @@ const message = {
   },
 } as const satisfies FieldsOf<ClientLogMessage>;
 
-/** `POST /log/client/messages` body. */
+/**
+ * `POST /log/client/messages` body. `messages` may be empty only when `dropped` is present; the
+ * route refuses a body with neither (see drops/requireContent.ts), which a schema could say only
+ * through an anyOf whose error would not name the problem.
+ */
 export const clientLogBatchSchema = {
   type: 'object',
   required: ['product', 'reqNo', 'messages'],
@@ -70,7 +65,8 @@ export const clientLogBatchSchema = {
   properties: {
     product: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
     reqNo: { type: 'integer', minimum: 1 },
-    messages: { type: 'array', minItems: 1, maxItems: 100, items: message },
+    messages: { type: 'array', minItems: 0, maxItems: 100, items: message },
+    dropped: droppedSchema,
   },
 } as const satisfies FieldsOf<ClientLogBatch>;
 

@@ -3,6 +3,7 @@ import type { ConsentStorage } from '../consent/consentStorage.js';
 import type { ClientLogReply, LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from '../logs/contract.js';
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../analytics/contract.js';
 import type { PerfReport } from '../perf/contract.js';
+import type { DropSummary, StoredDropReport } from '../drops/contract.js';
 
 /**
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
@@ -15,10 +16,21 @@ export interface NewClientLog
   messageId: string;
 }
 
-/** A batch to store atomically, plus how many of its messages the rules dropped. */
+/**
+ * A batch to store atomically: its records, how many of its messages the operator's rules
+ * dropped here, and the page's own report of what it gave up before sending (if the body had one).
+ */
 export interface ClientLogInsert {
   records: NewClientLog[];
   ignored: number;
+  dropped?: StoredDropReport;
+}
+
+/** The window and bucket size of the console's drop summary. */
+export interface DropWindow {
+  from: number;
+  to: number;
+  bucketMs: number;
 }
 
 /** Filters of the console's group list (see the contract for their meaning). */
@@ -44,7 +56,10 @@ export interface PerfFilter {
  * same shape; everything engine-specific stays inside the adapter.
  */
 export interface Storage extends SignalStorage, ConsentStorage {
-  /** Stores every record or none (one transaction); re-sent message ids are not counted twice. */
+  /**
+   * Stores every record and the drop report or none (one transaction); re-sent message ids and
+   * report ids are not counted twice.
+   */
   insertClientLogs(batch: ClientLogInsert): Promise<void>;
   listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;
   /** Null when the group is unknown. */
@@ -55,11 +70,13 @@ export interface Storage extends SignalStorage, ConsentStorage {
   insertPerfReport(report: PerfReport): Promise<void>;
   /** Reports received in [from, to), newest first, at most `limit`. */
   listPerfReports(filter: PerfFilter): Promise<PerfReport[]>;
-  /** Stores every hit or none (one transaction). */
-  insertAnalyticsHits(hits: StoredAnalyticsHit[]): Promise<void>;
+  /** Stores every hit and the drop report or none (one transaction); a re-sent report id counts once. */
+  insertAnalyticsHits(hits: StoredAnalyticsHit[], dropped?: StoredDropReport): Promise<void>;
   /** Page views and events per value of `by`, the most frequent first. */
   countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): Promise<AnalyticsCount[]>;
   /** Counts per time bucket of `bucketMs` from `filter.from`, empty buckets included. */
   analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): Promise<AnalyticsBucket[]>;
+  /** Drops received in [from, to): totals per source and reason, and per bucket of `bucketMs`. */
+  dropSummary(window: DropWindow): Promise<DropSummary>;
   close(): Promise<void>;
 }

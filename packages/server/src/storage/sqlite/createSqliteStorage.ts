@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3';
 import type { ClientLogReply } from '../../logs/contract.js';
-import type { Storage } from '../types.js';
+import type { StoredDropReport } from '../../drops/contract.js';
+import type { StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { ClientLogInsert, Storage } from '../types.js';
 import { createSqliteAnalyticsStore } from './analyticsStore.js';
 import { createSqliteConsentStore } from './consentStore.js';
+import { createSqliteDropStore } from './dropStore.js';
 import { createSqliteLogStore } from './logStore.js';
 import { applyMigrations } from './migrations.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
@@ -32,6 +35,17 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   const logs = createSqliteLogStore(db, options.occurrencesPerGroup);
   const perf = createSqlitePerfStore(db);
   const analytics = createSqliteAnalyticsStore(db);
+  const drops = createSqliteDropStore(db);
+  // A body's drop report is stored with its items or not at all; the stores' own transactions
+  // nest inside these as savepoints.
+  const storeLogBatch = db.transaction((batch: ClientLogInsert) => {
+    logs.insertClientLogs(batch);
+    if (batch.dropped) drops.insertDropReport(batch.dropped);
+  });
+  const storeHits = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => {
+    analytics.insertAnalyticsHits(hits);
+    if (dropped) drops.insertDropReport(dropped);
+  });
   const readSetting = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
   const writeSetting = db.prepare(`
     INSERT INTO settings (key, value) VALUES (?, ?)
@@ -41,7 +55,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     ...createSqliteSignalsStore(db),
     ...createSqliteConsentStore(db),
     async insertClientLogs(batch) {
-      logs.insertClientLogs(batch);
+      storeLogBatch(batch);
     },
     async listLogGroups(filter) {
       return logs.listLogGroups(filter);
@@ -62,14 +76,17 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     async listPerfReports(filter) {
       return perf.listPerfReports(filter);
     },
-    async insertAnalyticsHits(hits) {
-      analytics.insertAnalyticsHits(hits);
+    async insertAnalyticsHits(hits, dropped) {
+      storeHits(hits, dropped);
     },
     async countAnalytics(filter, by, limit) {
       return analytics.countAnalytics(filter, by, limit);
     },
     async analyticsTimeline(filter, bucketMs) {
       return analytics.analyticsTimeline(filter, bucketMs);
+    },
+    async dropSummary(window) {
+      return drops.dropSummary(window);
     },
     async close() {
       if (db.open) db.close();

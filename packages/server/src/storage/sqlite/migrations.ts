@@ -3,6 +3,7 @@ import { SIGNALS_MIGRATION_SQL } from './signalsStore.js';
 import { CONSENT_MIGRATION_SQL } from './consentStore.js';
 import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
+import { dropsMigration } from './dropStore.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -58,6 +59,7 @@ export const migrations: readonly Migration[] = [
   perfMigration,
   analyticsMigration,
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
+  dropsMigration,
 ];
 
 /**
