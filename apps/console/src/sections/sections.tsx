@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ConsoleClient } from '../api/client';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { ConsentView } from '../consent/ConsentView';
+import { DeliveryView } from '../delivery/DeliveryView';
 import { LogsView } from '../logs/LogsView';
 import { SignalsView } from '../signals/SignalsView';
 import { VitalsView } from '../vitals/VitalsView';
@@ -28,4 +29,5 @@ export const sections: Section[] = [
   { id: 'analytics', label: 'Analytics', view: AnalyticsView },
   { id: 'consent', label: 'Consent', view: ConsentView },
   { id: 'signals', label: 'Signals', view: SignalsView },
+  { id: 'delivery', label: 'Delivery', view: DeliveryView },
 ];
