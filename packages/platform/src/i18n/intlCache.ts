@@ -1,3 +1,6 @@
+import type { BoundedCache } from './boundedCache.js';
+import { boundedCache } from './boundedCache.js';
+
 // Building an Intl.PluralRules or Intl.NumberFormat costs tens of microseconds (the locale data
 // is resolved each time), and even using one costs about half a microsecond. So each is built
 // once per locale and options and kept here for the page's lifetime, and the answers for small
@@ -12,20 +15,10 @@
 /** Formats or classifies one value with an Intl object of a fixed locale and options. */
 export type IntlFunction = (value: unknown) => string;
 
-const LIMIT = 64;
 const SMALL = 256;
-let cache: Map<string, IntlFunction> | undefined;
+let cache: BoundedCache<IntlFunction> | undefined;
 
-function cached(key: string, make: () => IntlFunction): IntlFunction {
-  cache ??= new Map();
-  let value = cache.get(key);
-  if (!value) {
-    value = make();
-    if (cache.size >= LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(key, value);
-  }
-  return value;
-}
+const cached = (key: string, make: () => IntlFunction): IntlFunction => (cache ??= boundedCache(64))(key, make);
 
 // Intl answers are fixed for a given object and value, so remembering the answers for 0…255
 // gives exactly the same text. -0 is left out: it formats as "-0".

@@ -16,6 +16,7 @@ const PATTERNS = [
   'LT', 'LTS', 'L', 'LL', 'LLL', 'LLLL', 'l', 'll', 'lll', 'llll',
   'D-MMM-YYYY', 'MMM D', '[hoy es] dddd [a las] LT', '[Week] w [of] gggg, [ISO] W/GGGG', 'YYYY-MM-DDTHH:mm:ss.SSSZ',
   '\\D\\o [text] [unclosed', 'dddd, Do [de] MMMM [-MMM-] MMM', 'h:mm a k:mm A', '',
+  'LL\nLT [at\nnight] D\r\nM',
 ];
 
 // A fixed-seed generator, so every run checks the same thousands of cases.

@@ -1,5 +1,6 @@
 import { calendarPattern } from './calendar.js';
-import { formatDate } from './formatDate.js';
+import { boundedCache } from '../boundedCache.js';
+import { compilePattern } from './formatDate.js';
 import type { DateLocaleData } from './locales.js';
 import { englishDates, spanishDates } from './locales.js';
 import { humanizeSpan, spanBetween } from './relativeTime.js';
@@ -37,8 +38,12 @@ const valid = (date: Date) => !Number.isNaN(date.getTime());
  */
 export function dateLocale(name: DateLocaleName): DateLocale {
   const data: DateLocaleData = name === 'es' ? spanishDates() : englishDates();
+  // Each pattern is compiled once per locale; calendar phrases are a dozen patterns at most.
+  const compile = (pattern: string) => compilePattern(data, pattern);
+  const patterns = boundedCache<(date: Date) => string>(64);
+  const formatDate = (date: Date, pattern = '') => patterns(pattern, compile)(date);
   return {
-    format: (date, pattern) => formatDate(data, toDate(date), pattern),
+    format: (date, pattern) => formatDate(toDate(date), pattern),
     fromNow(date, now) {
       const to = toDate(date);
       const from = toDate(now);
@@ -50,7 +55,7 @@ export function dateLocale(name: DateLocaleName): DateLocale {
       const at = toDate(date);
       const from = toDate(now);
       if (!valid(at) || !valid(from)) return data.invalid;
-      return formatDate(data, at, calendarPattern(data, at, from));
+      return formatDate(at, calendarPattern(data, at, from));
     },
     week(date) {
       const at = toDate(date);

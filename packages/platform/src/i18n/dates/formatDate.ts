@@ -11,6 +11,8 @@ export const DEFAULT_PATTERN = 'YYYY-MM-DDTHH:mm:ssZ';
 
 /** Pads like moment's zeroFill: the sign first, then zeros up to `length` digits. */
 export function zeroFill(value: number, length: number): string {
+  // Most fields are 0…99 in one or two digits: no need to build the padding.
+  if (length <= 2 && value >= 0 && value < 100) return length === 2 && value < 10 ? `0${value}` : String(value);
   const digits = String(Math.abs(value));
   return (value < 0 ? '-' : '') + '0'.repeat(Math.max(0, length - digits.length)) + digits;
 }
@@ -28,85 +30,105 @@ export function expandPattern(locale: DateLocaleData, pattern: string): string {
   return pattern.replace(LONG_TOKENS, (name) => longFormat(locale, name) ?? name);
 }
 
-/** A numeric field of the date for a token without padding or ordinal; undefined if not numeric. */
-function numeric(token: string, date: Date, locale: DateLocaleData): number | undefined {
-  const year = date.getFullYear();
-  const month = date.getMonth();
-  const day = date.getDate();
-  const weekday = date.getDay();
-  const hours = date.getHours();
-  const week = (dow: number, doy: number) => weekOfYear(year, month, day, dow, doy);
-  switch (token) {
-    case 'M': return month + 1;
-    case 'Q': return Math.ceil((month + 1) / 3);
-    case 'D': return day;
-    case 'DDD': return dayOfYear(year, month, day);
-    case 'd': return weekday;
-    case 'e': return (weekday + 7 - locale.dow) % 7;
-    case 'E': return weekday || 7;
-    case 'H': return hours;
-    case 'h': return hours % 12 || 12;
-    case 'k': return hours || 24;
-    case 'm': return date.getMinutes();
-    case 's': return date.getSeconds();
-    case 'w': return week(locale.dow, locale.doy).week;
-    case 'W': return week(1, 4).week;
-    case 'g': return week(locale.dow, locale.doy).year;
-    case 'G': return week(1, 4).year;
-    case 'Y': return year;
-    case 'X': return Math.floor(date.getTime() / 1000);
-    case 'x': return date.getTime();
-  }
-  return undefined;
-}
+type Field = (date: Date, locale: DateLocaleData) => number;
+type Writer = (date: Date) => string;
 
-/** The text of one token, or undefined when the token is literal text. */
-function tokenText(token: string, date: Date, locale: DateLocaleData, pattern: string): string | undefined {
+const weekOf = (date: Date, dow: number, doy: number) => weekOfYear(date.getFullYear(), date.getMonth(), date.getDate(), dow, doy);
+
+// The numeric field each token letter (or DDD) reads, before padding or ordinal. Keys are
+// single characters or DDD, so no lookup can reach Object.prototype's names.
+const FIELDS: Record<string, Field> = {
+  M: (date) => date.getMonth() + 1,
+  Q: (date) => Math.ceil((date.getMonth() + 1) / 3),
+  D: (date) => date.getDate(),
+  DDD: (date) => dayOfYear(date.getFullYear(), date.getMonth(), date.getDate()),
+  d: (date) => date.getDay(),
+  e: (date, locale) => (date.getDay() + 7 - locale.dow) % 7,
+  E: (date) => date.getDay() || 7,
+  H: (date) => date.getHours(),
+  h: (date) => date.getHours() % 12 || 12,
+  k: (date) => date.getHours() || 24,
+  m: (date) => date.getMinutes(),
+  s: (date) => date.getSeconds(),
+  w: (date, locale) => weekOf(date, locale.dow, locale.doy).week,
+  W: (date) => weekOf(date, 1, 4).week,
+  g: (date, locale) => weekOf(date, locale.dow, locale.doy).year,
+  G: (date) => weekOf(date, 1, 4).year,
+  Y: (date) => date.getFullYear(),
+  X: (date) => Math.floor(date.getTime() / 1000),
+  x: (date) => date.getTime(),
+};
+
+/** What writes one token for a date, or undefined when the token is literal text. */
+function tokenWriter(token: string, locale: DateLocaleData, pattern: string): Writer | undefined {
   const first = token[0] ?? '';
   const size = token.length;
   if (size > 1 && token.endsWith('o')) {
-    const value = numeric(token.slice(0, -1), date, locale);
-    return value === undefined ? undefined : locale.ordinal(value);
+    const field = FIELDS[token.slice(0, -1)];
+    return field && ((date) => locale.ordinal(field(date, locale)));
   }
-  if (token === 'MMM') return locale.monthsShort(date.getMonth(), pattern);
-  if (token === 'MMMM') return locale.months[date.getMonth()];
+  if (token === 'MMM') {
+    // Spanish short months depend on the whole pattern, which is fixed here.
+    const names = locale.months.map((_, month) => locale.monthsShort(month, pattern));
+    return (date) => names[date.getMonth()] as string;
+  }
+  if (token === 'MMMM') return (date) => locale.months[date.getMonth()] as string;
   if (first === 'd' && size > 1) {
     const names = size === 2 ? locale.weekdaysMin : size === 3 ? locale.weekdaysShort : locale.weekdays;
-    return names[date.getDay()];
+    return (date) => names[date.getDay()] as string;
   }
   if (first === 'a' || first === 'A') {
-    const meridiem = date.getHours() > 11 ? 'pm' : 'am';
-    return first === 'a' ? meridiem : meridiem.toUpperCase();
+    const [am, pm] = first === 'a' ? ['am', 'pm'] : ['AM', 'PM'];
+    return (date) => (date.getHours() > 11 ? pm : am) as string;
   }
   if (first === 'S') {
-    const ms = date.getMilliseconds();
-    return zeroFill(size > 3 ? ms * 10 ** (size - 3) : Math.trunc(ms / 10 ** (3 - size)), size);
+    return (date) => {
+      const ms = date.getMilliseconds();
+      return zeroFill(size > 3 ? ms * 10 ** (size - 3) : Math.trunc(ms / 10 ** (3 - size)), size);
+    };
   }
   if (first === 'Z') {
-    const offset = utcOffset(date);
-    const minutes = Math.abs(offset);
-    return (offset < 0 ? '-' : '+') + zeroFill(Math.trunc(minutes / 60), 2) + (size === 1 ? ':' : '') + zeroFill(minutes % 60, 2);
+    return (date) => {
+      const offset = utcOffset(date);
+      const minutes = Math.abs(offset);
+      return (offset < 0 ? '-' : '+') + zeroFill(Math.trunc(minutes / 60), 2) + (size === 1 ? ':' : '') + zeroFill(minutes % 60, 2);
+    };
   }
-  if (first === 'D' && size > 2) return zeroFill(numeric('DDD', date, locale) ?? 0, size === 4 ? 3 : 1);
-  const value = numeric(first, date, locale);
-  if (value === undefined) return undefined;
+  const days = first === 'D' && size > 2;
+  const field = FIELDS[days ? 'DDD' : first];
+  if (!field) return undefined;
+  if (days) return (date) => zeroFill(field(date, locale), size === 4 ? 3 : 1);
   // Years and week-years: two digits for YY gg GG, four for YYYY gggg GGGG.
-  if (first === 'Y' || first === 'g' || first === 'G') return size === 2 ? zeroFill(value % 100, 2) : zeroFill(value, 4);
+  if (first === 'Y' || first === 'g' || first === 'G') return (date) => (size === 2 ? zeroFill(field(date, locale) % 100, 2) : zeroFill(field(date, locale), 4));
   // Doubled tokens (MM, DD, HH, ww …) pad to two digits.
-  return zeroFill(value, size);
+  return (date) => zeroFill(field(date, locale), size);
 }
 
 /**
- * Formats a valid date with a moment-style pattern in a locale; invalid dates give the
- * locale's "invalid date" text.
+ * Turns a moment-style pattern into a function of the date, so the pattern is expanded and
+ * split into tokens once rather than on every call (moment keeps its patterns compiled too).
  */
-export function formatDate(locale: DateLocaleData, date: Date, pattern?: string): string {
-  if (Number.isNaN(date.getTime())) return locale.invalid;
+export function compilePattern(locale: DateLocaleData, pattern: string): Writer {
   const expanded = expandPattern(locale, pattern || DEFAULT_PATTERN);
-  return expanded.replace(TOKENS, (token) => {
-    const text = token[0] === '\\' ? undefined : tokenText(token, date, locale, expanded);
-    if (text !== undefined) return text;
-    if (token[0] === '[' && token.length > 1) return token.slice(1, -1);
-    return token.replace(/\\/g, '');
-  });
+  const pieces: (string | Writer)[] = [];
+  let literal = '';
+  // Characters no token reads (line breaks outside brackets) are dropped, as moment drops them.
+  for (const [token] of expanded.matchAll(TOKENS)) {
+    const writer = token[0] === '\\' ? undefined : tokenWriter(token, locale, expanded);
+    if (writer) {
+      if (literal) pieces.push(literal);
+      pieces.push(writer);
+      literal = '';
+    } else literal += token[0] === '[' && token.length > 1 ? token.slice(1, -1) : token.replace(/\\/g, '');
+  }
+  if (literal) pieces.push(literal);
+  return (date) => {
+    if (Number.isNaN(date.getTime())) return locale.invalid;
+    let out = '';
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i] as string | Writer;
+      out += typeof piece === 'string' ? piece : piece(date);
+    }
+    return out;
+  };
 }
