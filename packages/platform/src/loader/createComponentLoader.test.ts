@@ -1,52 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DynamicImportReply } from './contract.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createComponentLoader } from './createComponentLoader.js';
-import { defineComponent, resetPageState } from './pageState.js';
+import { defineComponent } from './pageState.js';
 import { resources } from './resources.js';
+import { answer, describeElement, flush, reply, useLoaderTestPage } from './testing/loaderTestPage.js';
 
-// Elements the loader adds; the test decides when each one loads or fails.
-let added: HTMLElement[] = [];
-
-function reply(partial: Partial<DynamicImportReply> = {}): DynamicImportReply {
-  return { scripts: [], styles: [], stringMap: {}, imageMap: {}, propertyMap: {}, resourceMap: {}, mappings: {}, live: true, ...partial };
-}
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// Settles every added element as loaded; `run` plays the script's own code (defineComponent).
-async function finishAssets(run?: (url: string) => void) {
-  for (let round = 0; round < 5; round++) {
-    await flush();
-    for (const element of added.splice(0)) {
-      const url = element.getAttribute('src') ?? element.getAttribute('href') ?? '';
-      run?.(url);
-      element.onload?.(new Event('load'));
-    }
-  }
-}
-
-beforeEach(() => {
-  resetPageState();
-  added = [];
-  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-    added.push(node as unknown as HTMLElement);
-    return node;
-  });
-  document.head.querySelector('meta[name="r9-version"]')?.remove();
-  const meta = document.createElement('meta');
-  meta.name = 'r9-version';
-  meta.content = '2026.1.0';
-  document.head.prepend(meta);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const page = useLoaderTestPage();
+const { finishAssets } = page;
 
 describe('createComponentLoader', () => {
   it('asks the server, merges resources, loads assets and resolves with the definition', async () => {
@@ -126,8 +85,11 @@ describe('createComponentLoader', () => {
     const two = first.load('two');
     await finishAssets();
     await two;
-    // Only two.js is new: shared.js and shared.css were loaded for "one".
-    expect(appended.mock.calls.slice(before).map(([node]) => (node as HTMLScriptElement).getAttribute('src'))).toEqual(['/assets/two.js']);
+    // Only two.js is new (preloaded, then run): shared.js and shared.css were loaded for "one".
+    expect(appended.mock.calls.slice(before).map(([node]) => describeElement(node as HTMLElement))).toEqual([
+      'modulepreload /assets/two.js',
+      'script /assets/two.js',
+    ]);
   });
 
   it('rejects and logs a reply that is not ok, and retries on the next call', async () => {
@@ -145,14 +107,18 @@ describe('createComponentLoader', () => {
   });
 
   it('does not keep a script that failed, so a retry loads it again', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, reply({ scripts: ['/assets/flaky.js'] })));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, reply({ scripts: ['/assets/flaky.js'], mappings: { flaky: '/assets/flaky.js' } })));
     const loader = createComponentLoader({ logger: { error: vi.fn(), warn: vi.fn() } });
     const failing = loader.load('flaky');
     await flush();
     await flush();
-    added.splice(0).forEach((element) => element.onerror?.(new Event('error')));
+    page.added.splice(0).forEach((element) => element.onerror?.(new Event('error')));
     await expect(failing).rejects.toThrow('Could not load /assets/flaky.js');
     const retry = loader.load('flaky');
+    await flush();
+    await flush();
+    // A browser may keep the failed URL's outcome (module map, HTTP cache): the retry asks for a fresh one.
+    expect(page.added.map(describeElement)).toEqual(['modulepreload /assets/flaky.js?retry=1', 'script /assets/flaky.js?retry=1']);
     await finishAssets();
     await expect(retry).resolves.toBeUndefined();
   });
@@ -179,10 +145,10 @@ describe('stylesheet polling', () => {
     const loading = loader.load('polled');
     let done = false;
     void loading.then(() => (done = true));
-    await vi.waitFor(() => expect(added).toHaveLength(1));
+    await vi.waitFor(() => expect(page.added).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(200);
     expect(done).toBe(false);
-    sheets.push({ href: (added[0] as HTMLLinkElement).href });
+    sheets.push({ href: (page.added[0] as HTMLLinkElement).href });
     await vi.advanceTimersByTimeAsync(50);
     expect(done).toBe(true);
   });
@@ -192,9 +158,9 @@ describe('stylesheet polling', () => {
     const loader = createComponentLoader({ pollStylesheets: true, stylesheetTimeoutMs: 300, logger: { error: vi.fn(), warn: vi.fn() } });
     const loading = loader.load('never');
     const outcome = loading.catch((error: Error) => error.message);
-    await vi.waitFor(() => expect(added).toHaveLength(1));
+    await vi.waitFor(() => expect(page.added).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(250);
-    expect(added[0]).toBeDefined();
+    expect(page.added[0]).toBeDefined();
     await vi.advanceTimersByTimeAsync(100);
     expect(await outcome).toBe('Stylesheet /assets/never.css did not load within 300 ms');
   });

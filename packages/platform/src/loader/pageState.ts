@@ -6,9 +6,17 @@
 export interface PageState {
   defined: Map<string, unknown>;
   loaded: Set<string>;
+  /** Loads in flight, by component path and options (see loadKey), so equal calls share one. */
   pending: Map<string, Promise<unknown>>;
+  /**
+   * Components whose last load failed. Their script may have run and defined them even though a
+   * stylesheet failed, so a definition alone must not count as loaded for these.
+   */
+  failed: Set<string>;
   /** Script and stylesheet URL → its one load, so each URL is fetched once per page. */
   assets: Map<string, Promise<void>>;
+  /** Asset URL → how many of its loads failed; a retry asks for a fresh URL (see loadAssets). */
+  failures: Map<string, number>;
   strings: Record<string, string>;
   images: Record<string, string>;
   properties: Record<string, unknown>;
@@ -18,19 +26,28 @@ export interface PageState {
 
 const KEY = Symbol.for('tarmac.loader.page');
 
-/** The page's state, created on first use (importing the module creates nothing). */
+/**
+ * The page's state, created on first use (importing the module creates nothing). A state made by
+ * an older copy of this module (a component chunk built before a field existed) gets the missing
+ * fields added, keeping everything it already holds.
+ */
 export function pageState(): PageState {
   const holder = globalThis as { [KEY]?: PageState };
-  return (holder[KEY] ??= {
+  const state = holder[KEY];
+  if (state?.failures) return state;
+  return (holder[KEY] = {
     defined: new Map(),
     loaded: new Set(),
     pending: new Map(),
+    failed: new Set(),
     assets: new Map(),
+    failures: new Map(),
     strings: {},
     images: {},
     properties: {},
     resources: {},
     mappings: {},
+    ...state,
   });
 }
 
