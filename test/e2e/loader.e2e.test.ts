@@ -138,6 +138,141 @@ describe('the loader module on a fixture page', () => {
   });
 });
 
+// A blank page on the server's origin with the built loader, a styled target for the deals
+// stylesheet, and `attempt(path, options)`: one load, answered with what the page saw the moment
+// it settled (so a load that resolves before its styles apply is caught).
+async function loaderPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await openFixture(page, baseURL, 'loader-promises', `
+    <meta name="r9-version" content="e2e">
+    <span class="deals__ends">ends</span>
+    <script type="module">
+      import { createComponentLoader } from '/__platform/loader/index.js';
+      const loader = createComponentLoader();
+      const seen = (path) => ({ loaded: loader.isLoaded(path), color: getComputedStyle(document.querySelector('.deals__ends')).color });
+      window.ran = [];
+      window.attempt = (path, options) => loader.load(path, options).then(
+        (value) => ({ value: typeof value, ...seen(path) }),
+        (error) => ({ error: error.message, ...seen(path) }),
+      );
+    </script>`);
+  await page.waitForFunction(() => 'attempt' in window);
+  return page;
+}
+
+interface Attempt { value?: string; error?: string; loaded: boolean; color: string }
+const attempt = (page: Page, path: string, options?: Record<string, unknown>): Promise<Attempt> =>
+  page.evaluate(([p, o]) => (window as unknown as { attempt(p: unknown, o: unknown): Promise<Attempt> }).attempt(p, o), [path, options] as const);
+
+const fullReply = (partial: Record<string, unknown>) =>
+  ({ scripts: [], styles: [], stringMap: {}, imageMap: {}, propertyMap: {}, resourceMap: {}, mappings: {}, live: true, ...partial });
+
+/** What the real server answers for the deals widget on an empty page: its entry script and stylesheet. */
+async function dealsAssets(): Promise<{ entry: string; stylesheet: string }> {
+  const response = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ componentPath: 'widgets/deals' }) });
+  const reply = (await response.json()) as { mappings: Record<string, string>; styles: string[] };
+  return { entry: reply.mappings['widgets/deals']!, stylesheet: reply.styles[0]! };
+}
+
+/**
+ * Answers every request for `path` (any query) with 404, as a server mid-deployment would, until
+ * `recover()`; then lets them through. `requested` lists each request's query, "+" once recovered.
+ */
+async function downUntilRecovered(page: Page, path: string) {
+  let down = true;
+  const requested: string[] = [];
+  await page.route((url) => url.pathname === path, (route) => {
+    requested.push((down ? '' : '+') + new URL(route.request().url()).search);
+    return down ? route.fulfill({ status: 404, body: 'not yet' }) : route.continue();
+  });
+  return { requested, recover: () => (down = false) };
+}
+
+const DEALS_COLOR = 'rgb(179, 71, 0)';
+
+describe('the loader keeps its promises in Chromium', () => {
+  it('runs the scripts of a reply in the reply order, even when they arrive the other way round', async () => {
+    const page = await loaderPage();
+    await page.route(endpoint, (route) => route.fulfill({ json: fullReply({ scripts: ['/__order/first.js', '/__order/second.js'] }) }));
+    // first.js is held back until second.js has fully arrived: arrival order is second, first.
+    const secondArrived = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/__order/second.js'));
+    const answered: string[] = [];
+    await page.route(`${baseURL}/__order/*.js`, async (route) => {
+      const name = route.request().url().endsWith('first.js') ? 'first' : 'second';
+      if (name === 'first') await secondArrived;
+      answered.push(name);
+      await route.fulfill({ body: `window.ran.push('${name}');`, contentType: 'text/javascript' });
+    });
+    expect(await attempt(page, 'order/pair')).toMatchObject({ value: 'undefined', loaded: true });
+    expect(await page.evaluate(() => (window as unknown as { ran: string[] }).ran)).toEqual(['first', 'second']);
+    // second.js was fetched while first.js was still outstanding: order costs no serial fetching.
+    expect(answered).toEqual(['second', 'first']);
+    await page.close();
+  });
+
+  it('loads a component again after its script answered 404 and the server recovered', async () => {
+    const { entry } = await dealsAssets();
+    const page = await loaderPage();
+    const server = await downUntilRecovered(page, entry);
+    expect(await attempt(page, 'widgets/deals')).toMatchObject({ error: `Could not load ${entry}`, loaded: false });
+    server.recover();
+    expect(await attempt(page, 'widgets/deals')).toMatchObject({ value: 'function', loaded: true });
+    // The retry asks for a fresh URL. This Chromium would refetch the old one too (failed module
+    // fetches are no longer kept in the module map, whatwg/html#10327), but browsers that still
+    // keep them would fail it again without a request; the fresh URL is what works in both.
+    expect(server.requested.filter((query) => query.startsWith('+'))).toEqual(['+?retry=1']);
+    await page.close();
+  });
+
+  it('fetches a failed stylesheet again and resolves only once the styles apply', async () => {
+    const { stylesheet } = await dealsAssets();
+    const page = await loaderPage();
+    const server = await downUntilRecovered(page, stylesheet);
+    const failed = await attempt(page, 'widgets/deals');
+    expect(failed).toMatchObject({ error: `Could not load ${stylesheet}`, loaded: false });
+    expect(failed.color).not.toBe(DEALS_COLOR);
+    server.recover();
+    expect(await attempt(page, 'widgets/deals')).toEqual({ value: 'function', loaded: true, color: DEALS_COLOR });
+    expect(server.requested).toEqual(['', '+?retry=1']);
+    await page.close();
+  });
+
+  it('rejects a malformed reply with a message naming the problem', async () => {
+    const page = await loaderPage();
+    const bodies: Record<string, { body: string; contentType: string }> = {
+      'bad/scripts': { body: JSON.stringify(fullReply({ scripts: 'a.js' })), contentType: 'application/json' },
+      'bad/strings': { body: JSON.stringify(fullReply({ stringMap: [] })), contentType: 'application/json' },
+      'bad/html': { body: '<!doctype html><title>Maintenance</title>', contentType: 'text/html' },
+      'bad/truncated': { body: '{"scripts":["/a.js"],"sty', contentType: 'application/json' },
+    };
+    await page.route(endpoint, (route) => route.fulfill({ status: 200, ...bodies[(route.request().postDataJSON() as { componentPath: string }).componentPath] }));
+    const errors: Record<string, string | undefined> = {};
+    for (const path of Object.keys(bodies)) errors[path] = (await attempt(page, path)).error;
+    expect(errors).toEqual({
+      'bad/scripts': 'Dynamic import reply for "bad/scripts": scripts must be an array of strings',
+      'bad/strings': 'Dynamic import reply for "bad/strings": stringMap must be an object of strings',
+      'bad/html': 'Dynamic import reply for "bad/html" is not JSON',
+      'bad/truncated': 'Dynamic import reply for "bad/truncated" is not JSON',
+    });
+    await page.close();
+  });
+
+  it('makes one request per set of options for concurrent loads of one path', async () => {
+    const page = await loaderPage();
+    const locales: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url() === endpoint) locales.push((request.postDataJSON() as { locale?: string }).locale);
+    });
+    const results = await page.evaluate(() => {
+      const { attempt: load } = window as unknown as { attempt(p: string, o: unknown): Promise<Attempt> };
+      return Promise.all([load('widgets/deals', { locale: 'es' }), load('widgets/deals', { locale: 'en' }), load('widgets/deals', { locale: 'es' })]);
+    });
+    expect(results.map((result) => result.value)).toEqual(['function', 'function', 'function']);
+    expect(locales.sort()).toEqual(['en', 'es']);
+    await page.close();
+  });
+});
+
 describe('hydration errors', () => {
   it('are logged once per component per session', async () => {
     // Production names are minified, so the report is found by its fixed prefix.
