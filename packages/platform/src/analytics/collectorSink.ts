@@ -1,5 +1,5 @@
 import { createTransport } from '../transport/createTransport.js';
-import type { AnalyticsHit, AnalyticsSink } from './types.js';
+import type { AnalyticsBatch, AnalyticsHit, AnalyticsSink } from './types.js';
 
 /** Options of {@link collectorSink}. */
 export interface CollectorSinkOptions {
@@ -10,15 +10,15 @@ export interface CollectorSinkOptions {
 
 /**
  * The project's own collector: hits are batched by the shared transport as
- * `{"events": [...]}` JSON and, when the page is hidden or left, sent by beacon as
- * `text/plain` (a beacon cannot set a JSON type without a CORS preflight).
+ * `{"events": [...], "dropped"?: {...}}` JSON (the counts of hits given up ride along) and,
+ * when the page is hidden or left, sent by beacon.
  */
 export function collectorSink({ endpoint = '/a/api/analytics/events', flushIntervalMs }: CollectorSinkOptions = {}): AnalyticsSink {
   const transport = createTransport<AnalyticsHit>({
     endpoint,
     flushIntervalMs,
-    beaconContentType: 'text/plain',
-    encode: (events) => JSON.stringify({ events }),
+    encode: (events, dropped) => JSON.stringify({ events, dropped } satisfies AnalyticsBatch),
   });
-  return (hit) => void transport.enqueue(hit);
+  // The transport's drop, flush and stop become the sink's own.
+  return Object.assign((hit: AnalyticsHit) => void transport.enqueue(hit), transport);
 }

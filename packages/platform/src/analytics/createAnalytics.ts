@@ -1,5 +1,6 @@
 import { collectorSink } from './collectorSink.js';
 import { eventPath, pageViewPath } from './paths.js';
+import type { DropReason } from '../transport/dropReport.js';
 import type { AnalyticsContext, AnalyticsEvent, AnalyticsHit, AnalyticsSink, ConsentSource } from './types.js';
 
 /** Options of {@link createAnalytics}. */
@@ -22,6 +23,10 @@ export interface Analytics {
   trackEvent(event: AnalyticsEvent): void;
   /** Changes context fields for later hits (e.g. after login or a search). */
   setContext(partial: AnalyticsContext): void;
+  /** Sends what the sinks hold now; resolves when done, never rejects. */
+  flush(): Promise<void>;
+  /** Ends this analytics: consent no longer listened to, sinks stopped, later calls do nothing. */
+  stop(): void;
 }
 
 // Hits held while consent is unknown; beyond this the oldest go, a page that never decides
@@ -37,33 +42,37 @@ export function createAnalytics({ context, sinks, consent, logger }: AnalyticsOp
   let current = { ...context };
   let granted: boolean | undefined = consent ? undefined : true;
   let waiting: AnalyticsHit[] = [];
-  const targets = sinks ?? [collectorSink()];
+  let targets = sinks ?? [collectorSink()];
+  let unsubscribe: (() => void) | undefined;
 
-  const deliver = (hit: AnalyticsHit): void => {
+  const each = (call: (sink: AnalyticsSink) => void): void => {
     for (const sink of targets)
       try {
-        sink(hit);
+        call(sink);
       } catch (error) {
         logger?.error('Analytics sink failed', error);
       }
   };
+  const deliver = (hit: AnalyticsHit): void => each((sink) => sink(hit));
+  // Nothing is lost without a count: the collector reports refused hits by reason.
+  const refuse = (reason: DropReason): void => each((sink) => sink.drop?.(reason));
   const record = (build: () => AnalyticsHit): void => {
     try {
-      if (granted === false) return;
+      if (granted === false) return refuse('consent');
       const hit = build();
       if (granted) deliver(hit);
-      else if (waiting.push(hit) > MAX_WAITING) waiting.shift();
+      else if (waiting.push(hit) > MAX_WAITING) waiting.shift(), refuse('queue_full');
     } catch (error) {
       logger?.error('Analytics call failed', error);
     }
   };
 
   try {
-    consent?.((decision) => {
+    unsubscribe = consent?.((decision) => {
       granted = decision;
       const queued = waiting;
       waiting = [];
-      if (decision) queued.forEach(deliver);
+      queued.forEach(decision ? deliver : () => refuse('consent'));
     });
   } catch (error) {
     logger?.error('Analytics consent source failed', error);
@@ -80,6 +89,17 @@ export function createAnalytics({ context, sinks, consent, logger }: AnalyticsOp
     },
     setContext(partial) {
       current = { ...current, ...partial };
+    },
+    flush: async () => void (await Promise.all(targets.map((sink) => sink.flush?.()))),
+    stop() {
+      try {
+        unsubscribe?.();
+      } catch (error) {
+        logger?.error('Analytics consent source failed', error);
+      }
+      each((sink) => sink.stop?.());
+      // No sink left: later calls build nothing anywhere, and drop nothing either.
+      targets = [];
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DropReport } from '../transport/dropReport.js';
+import type { DropReason, DropReport } from '../transport/dropReport.js';
 
 /**
  * Who and where: the fields every hit carries, as the product's analytics data names them.
@@ -39,8 +39,18 @@ export interface AnalyticsHit extends AnalyticsContext, Partial<AnalyticsEvent> 
   timestamp: number;
 }
 
-/** Where hits go; a sink must not throw (createAnalytics guards anyway). */
-export type AnalyticsSink = (hit: AnalyticsHit) => void;
+/**
+ * Where hits go; a sink must not throw (createAnalytics guards anyway). A sink that delivers
+ * somewhere of its own (the collector) also takes part in the rest of the page's life: it
+ * counts hits given up before it saw them, sends on `flush` and ends on `stop`.
+ */
+export interface AnalyticsSink {
+  (hit: AnalyticsHit): void;
+  /** Counts a hit given up before any sink saw it (consent refused, too many waiting for it). */
+  drop?(reason: DropReason): void;
+  flush?(): Promise<void>;
+  stop?(): void;
+}
 
 /**
  * The consent seam shared with the consent module: calls the listener with the current

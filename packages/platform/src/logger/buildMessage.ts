@@ -1,3 +1,4 @@
+import { newId } from '../transport/newId.js';
 import { describeValue } from './describeValue.js';
 import { makeGroupId } from './groupId.js';
 import type { Place } from './groupId.js';
@@ -18,9 +19,6 @@ export interface LogEntry extends Place {
   context?: Record<string, unknown>;
 }
 
-// Unique enough for telling messages apart, and the same in every browser (crypto.randomUUID
-// needs a secure context).
-const newId = (): string => Date.now().toString(36) + Math.random().toString(36).slice(2);
 
 // A number the wire accepts (JSON would turn NaN or Infinity into null), else nothing.
 const finite = (n: number | undefined): number | undefined => (Number.isFinite(n) ? n : undefined);

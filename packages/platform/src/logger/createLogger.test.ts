@@ -25,6 +25,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const beaconBatches = (): Promise<ClientLogBatch[]> =>
+  Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text()) as ClientLogBatch));
 const batches = (): ClientLogBatch[] =>
   fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string) as ClientLogBatch);
 
@@ -114,17 +116,22 @@ describe('createLogger', () => {
     logger.stop();
   });
 
-  it('stops all delivery when the server says stopLogging', async () => {
+  it('stops delivery when the server says stopLogging, and counts what it no longer sends', async () => {
     replies.push({ status: 200, body: { stopLogging: true } });
     const logger = createLogger({ product: 'flights' });
     logger.error('one');
-    await logger.flush();
+    const pending = logger.flush();
+    logger.error('queued meanwhile');
+    logger.error('queued meanwhile');
+    await pending;
     logger.error('two');
     await vi.advanceTimersByTimeAsync(5000);
-    window.dispatchEvent(new Event('pagehide'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(beaconMock).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
+    window.dispatchEvent(new Event('pagehide'));
+    const [beacon] = await beaconBatches();
+    expect(beacon).toMatchObject({ product: 'flights', reqNo: 2, messages: [], dropped: { counts: { stopped: 3 } } });
+    logger.stop();
   });
 
   it('obeys ignore rules and platformIgnores from then on, also for queued messages', async () => {

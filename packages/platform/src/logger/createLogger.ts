@@ -49,9 +49,14 @@ export function createLogger(options: LoggerOptions): Logger {
   const threshold = valid ? level : LogLevel.NOTHING;
   const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
   // Queued messages by what makes them identical: a repeat while its twin waits only counts.
+  // A message leaves this map the moment it leaves the queue (sent or given up), so a repeat
+  // is never counted into a message that will not be sent as counted.
   const waiting = new Map<string, ClientLogMessage>();
+  const keyOf = (message: ClientLogMessage): string =>
+    [message.groupId, message.type, message.message, ...message.extraArgs].join('\0');
   let reqNo = 0;
   let stopped = threshold > 4;
+  let silenced = false;
   // True while the logger itself writes to the console: a host that forwards console output
   // into this logger must not turn our own notices into new messages (feedback loop).
   let speaking = false;
@@ -72,19 +77,26 @@ export function createLogger(options: LoggerOptions): Logger {
   const transport = createTransport<ClientLogMessage>({
     endpoint,
     flushIntervalMs,
-    encode: (messages) => {
+    encode: (messages, dropped) => {
       // Messages leaving may no longer be counted into: later repeats start a new message.
       waiting.clear();
       // Called once per request body (retries re-send it), so this counts requests.
-      return JSON.stringify({ product, reqNo: ++reqNo, messages } satisfies ClientLogBatch);
+      return JSON.stringify({ product, reqNo: ++reqNo, messages, dropped } satisfies ClientLogBatch);
     },
-    beforeSend: (message) => !stopped && !ignores.matches(message),
+    // Told to stop, what is queued and every later call is counted, not sent; the counts leave
+    // with the exit beacon so the operator sees what switching logging off cost.
+    beforeSend: (message) => (silenced ? 'stopped' : !ignores.matches(message)),
+    onDrop: (message) => {
+      const key = keyOf(message);
+      if (waiting.get(key) == message) waiting.delete(key);
+      return message.occurrences;
+    },
     // A request that got no reply at all (status 0: offline, blocked) is no "server side
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
       if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
       const reply = (body || {}) as ClientLogReply;
-      if (reply.stopLogging === true) stop();
+      if (reply.stopLogging === true) silenced = true;
       if (reply.message) say(reply.message, 'info', reply.message);
       ignores.add(reply);
     },
@@ -101,7 +113,7 @@ export function createLogger(options: LoggerOptions): Logger {
     if (stopped || speaking || !(entry.level >= threshold && entry.level >= 1 && entry.level <= 4)) return;
     try {
       const message = buildMessage({ ...entry, context: { url: globalThis.location?.href, ...context, ...entry.context } });
-      const key = [message.groupId, message.type, message.message, ...message.extraArgs].join('\0');
+      const key = keyOf(message);
       const twin = waiting.get(key);
       if (twin) twin.occurrences++;
       else if (transport.enqueue(message)) waiting.set(key, message);

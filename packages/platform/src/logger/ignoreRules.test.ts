@@ -37,14 +37,17 @@ describe('createIgnoreList', () => {
     expect(matchesAfter({ platformIgnores: [{ userAgent: '' }] })).toBe(false);
   });
 
-  it('accumulates rules from replies and ignores malformed ones', () => {
+  it('follows the latest reply and ignores malformed rules', () => {
     const list = createIgnoreList('Firefox/128');
     expect(list.matches(msg)).toBe(false);
     list.add({ ignore: [{ message: 'nope' }, null as never], platformIgnores: 'bad' as never });
     list.add({ platformIgnores: [null as never, { message: 'Script' } as never] });
     expect(list.matches(msg)).toBe(false);
-    list.add({ platformIgnores: [{ userAgent: 'Firefox/' }] });
-    list.add({});
+    list.add({ ignore: [{ message: 'Script' }], platformIgnores: [{ userAgent: 'Firefox/' }] });
     expect(list.matches(msg)).toBe(true);
+    expect(list.matches({ ...msg, message: 'other', level: 4 })).toBe(true);
+    // The operator removed the rules: the next reply carries none, and messages flow again.
+    list.add({});
+    expect(list.matches(msg)).toBe(false);
   });
 });

@@ -13,32 +13,30 @@ export function matchesIgnoreRule({ message, fileName, level }: IgnoreRule, m: M
   );
 }
 
-/** The rules this page has been told so far, and the test the logger runs before sending. */
+/** The rules the server last sent, and the test the logger runs before sending. */
 export interface IgnoreList {
-  /** Adds the rules of a reply; rules only accumulate, "no longer sent from this page". */
+  /** Takes the rules of a reply; every reply carries all current rules, so the last one wins. */
   add(reply: ClientLogReply): void;
   matches(message: Matchable): boolean;
 }
 
 /**
- * Keeps the operator's ignore rules for one logger, deduplicated and bounded. A platform rule
- * aimed at this browser (its `userAgent` a non-empty part of ours) becomes an ordinary rule:
- * its message, or every level when it names none.
+ * Keeps the operator's current ignore rules for one logger. The server answers every batch
+ * with its whole settings, so the latest reply replaces what came before: a rule the operator
+ * removes in the console stops silencing open pages on their next flush. A platform rule aimed
+ * at this browser (its `userAgent` a non-empty part of ours) becomes an ordinary rule: its
+ * message, or every level when it names none.
  */
 export function createIgnoreList(userAgent: string): IgnoreList {
-  // Keyed by JSON: every reply repeats the server's rules, they are kept once.
-  const rules = new Map<string, IgnoreRule>();
-  const remember = (rule: IgnoreRule): void => {
-    if (rule && typeof rule == 'object' && rules.size < 200) rules.set(JSON.stringify(rule), rule);
-  };
+  let rules: IgnoreRule[] = [];
   return {
     add({ ignore, platformIgnores }) {
-      if (Array.isArray(ignore)) ignore.forEach(remember);
+      rules = Array.isArray(ignore) ? ignore.filter((rule) => rule && typeof rule == 'object') : [];
       if (Array.isArray(platformIgnores))
         for (const rule of platformIgnores as (PlatformIgnoreRule | null)[])
           if (rule?.userAgent && userAgent.includes(rule.userAgent))
-            remember(rule.message == null ? { level: LogLevel.ERROR } : { message: rule.message });
+            rules.push(rule.message == null ? { level: LogLevel.ERROR } : { message: rule.message });
     },
-    matches: (message) => [...rules.values()].some((rule) => matchesIgnoreRule(rule, message)),
+    matches: (message) => rules.some((rule) => matchesIgnoreRule(rule, message)),
   };
 }

@@ -28,47 +28,30 @@ export interface HttpResult {
 }
 
 /**
- * POSTs with `fetch` (keepalive while the body is small) or, in old browsers without it, XHR.
- * It never rejects: every failure becomes a result, so senders need no try/catch and a
- * transport bug cannot surface as an unhandled rejection in the host page.
+ * POSTs with `fetch`, with keepalive while the body is small. It never rejects: every failure
+ * becomes a result, so senders need no try/catch and a transport bug cannot surface as an
+ * unhandled rejection in the host page. There is no XMLHttpRequest fallback any more: the
+ * platform ships as ES2022, which no engine without `fetch` can even parse, so that branch
+ * could never run and only cost every entry its bytes.
  */
 export async function httpRequest({ url, body, contentType = 'application/json', headers, credentials }: HttpRequest): Promise<HttpResult> {
-  const allHeaders: Record<string, string> = { 'Content-Type': contentType, ...headers };
   // Whatever is known when something fails stays: no reply at all is status 0, a reply that is
   // not JSON has no body.
   let status = 0;
-  let text: string | undefined;
   let retryAfter: string | null | undefined;
   let reply: unknown;
   try {
-    if (typeof fetch == 'function') {
-      const response = await fetch(url, {
-        method: 'POST',
-        body,
-        headers: allHeaders,
-        credentials,
-        // keepalive lets a request outlive the page, but only for small bodies (shared quota).
-        keepalive: utf8ByteLength(body) < KEEPALIVE_LIMIT_BYTES,
-      });
-      status = response.status;
-      retryAfter = response.headers.get('Retry-After');
-      text = await response.text();
-    } else {
-      // Without XMLHttpRequest either, the constructor throws: status 0.
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      xhr.withCredentials = credentials == 'include';
-      for (const name in allHeaders) xhr.setRequestHeader(name, allHeaders[name] as string);
-      // loadend comes once after load, error, abort or timeout.
-      await new Promise((resolve) => {
-        xhr.onloadend = resolve;
-        xhr.send(body);
-      });
-      status = xhr.status;
-      retryAfter = xhr.getResponseHeader('Retry-After');
-      text = xhr.responseText;
-    }
-    reply = JSON.parse(text);
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': contentType, ...headers },
+      credentials,
+      // keepalive lets a request outlive the page, but only for small bodies (shared quota).
+      keepalive: utf8ByteLength(body) < KEEPALIVE_LIMIT_BYTES,
+    });
+    status = response.status;
+    retryAfter = response.headers.get('Retry-After');
+    reply = JSON.parse(await response.text());
   } catch {
     // network error, or a reply that is empty or not JSON
   }

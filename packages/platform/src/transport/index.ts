@@ -4,7 +4,7 @@
  * no queue (performance reporting: one form body by beacon, else XHR).
  */
 export { createTransport } from './createTransport.js';
-export type { RetryPolicy, Transport, TransportOptions } from './createTransport.js';
+export type { Transport, TransportOptions } from './createTransport.js';
 export { httpRequest } from './httpRequest.js';
 export type { HttpRequest, HttpResult } from './httpRequest.js';
 export { sendBeacon } from './beacon.js';
