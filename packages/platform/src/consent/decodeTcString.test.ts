@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeTcString } from './decodeTcString.js';
 import type { Flags } from './types.js';
 import { randomTcString, seededRandom, syntheticGvl } from '../../../server/src/consent/testing/generateTcStrings.js';
+import type { TcStringShape } from '../../../server/src/consent/testing/generateTcStrings.js';
 
 const trueIds = (flags: Flags) =>
   Object.entries(flags)
@@ -11,6 +12,8 @@ const trueIds = (flags: Flags) =>
     .map(([id]) => Number(id))
     .sort((a, b) => a - b);
 const vectorIds = (vector: Vector) => [...vector.values()].sort((a, b) => a - b);
+// A bit field takes 16 + 1 + maxId bits, and core writes maxId as the highest id in the set.
+const isRangeEncoded = (vector: Vector) => Number(vector.bitLength) !== 17 + vector.maxId;
 
 // core's decoded model in the decoder's shape (true ids only; absent means false in both).
 function expectedFrom(model: TCModel) {
@@ -42,6 +45,7 @@ function expectedFrom(model: TCModel) {
     publisherLegitimateInterests: vectorIds(model.publisherLegitimateInterests),
     customConsents: vectorIds(model.publisherCustomConsents),
     customLegitimateInterests: vectorIds(model.publisherCustomLegitimateInterests),
+    disclosedVendors: vectorIds(model.vendorsDisclosed),
     restrictions,
   };
 }
@@ -61,6 +65,7 @@ function actualFrom(tcString: string) {
     publisherLegitimateInterests: trueIds(d.publisherLegitimateInterests),
     customConsents: trueIds(d.customConsents),
     customLegitimateInterests: trueIds(d.customLegitimateInterests),
+    disclosedVendors: trueIds(d.disclosedVendors),
   };
 }
 
@@ -75,7 +80,7 @@ describe('decodeTcString against @iabtechlabtcf/core', () => {
       for (let i = 0; i < 100; i++) {
         const tcString = randomTcString(gvl, random, vendorCount);
         const model = TCString.decode(tcString);
-        if (Number(model.vendorConsents.bitLength) < 17 + model.vendorConsents.maxId) ranges++;
+        if (isRangeEncoded(model.vendorConsents)) ranges++;
         if (model.publisherRestrictions.numRestrictions > 0) restricted++;
         if (Number(model.numCustomPurposes) > 0) custom++;
         expect(actualFrom(tcString), `case ${i}: ${tcString}`).toEqual(expectedFrom(model));
@@ -86,6 +91,49 @@ describe('decodeTcString against @iabtechlabtcf/core', () => {
       expect(custom).toBeGreaterThan(0);
     });
   }
+
+  for (const [vendors, vendorCount] of [['runs', 300], ['runs', 1200], ['scattered', 300], ['scattered', 1200]] as const) {
+    it(`agrees with core on ${vendors} vendor sets with restrictions and disclosed vendors (${vendorCount} vendors)`, () => {
+      const gvl = syntheticGvl(vendorCount);
+      const random = seededRandom(vendorCount + vendors.length);
+      const types = new Set<number>();
+      let rangeEntries = 0;
+      let singleEntries = 0;
+      let severalPurposes = 0;
+      for (let i = 0; i < 60; i++) {
+        const shape: TcStringShape = { vendors, restrictedPurposes: 1 + (i % 5), disclosed: true };
+        const tcString = randomTcString(gvl, random, vendorCount, shape);
+        const model = TCString.decode(tcString);
+        // the shape must give the encoding it promises, or this test proves nothing about it
+        for (const vector of [model.vendorConsents, model.vendorLegitimateInterests, model.vendorsDisclosed]) {
+          expect(isRangeEncoded(vector), `case ${i}: ${tcString}`).toBe(vendors == 'runs');
+        }
+        const restrictions = model.publisherRestrictions.getRestrictions();
+        if (new Set(restrictions.map((r) => r.purposeId)).size > 2) severalPurposes++;
+        for (const restriction of restrictions) {
+          types.add(restriction.restrictionType);
+          const ids = new Set(model.publisherRestrictions.getVendors(restriction));
+          for (const id of ids) {
+            if (ids.has(id + 1) && !ids.has(id - 1)) rangeEntries++;
+            if (!ids.has(id + 1) && !ids.has(id - 1)) singleEntries++;
+          }
+        }
+        expect(model.vendorsDisclosed.size).toBeGreaterThan(0);
+        expect(actualFrom(tcString), `case ${i}: ${tcString}`).toEqual(expectedFrom(model));
+      }
+      expect([...types].sort()).toEqual([0, 1, 2]);
+      expect(rangeEntries).toBeGreaterThan(0);
+      expect(singleEntries).toBeGreaterThan(0);
+      expect(severalPurposes).toBeGreaterThan(0);
+    });
+  }
+
+  it('gives empty disclosed vendors when the string has no disclosed vendors segment', () => {
+    const tcString = randomTcString(syntheticGvl(300), seededRandom(11), 300, { vendors: 'runs', restrictedPurposes: 2, disclosed: true });
+    const [core, disclosed] = tcString.split('.');
+    expect(Object.keys(decodeTcString(`${core}.${disclosed}`)?.disclosedVendors ?? {}).length).toBeGreaterThan(0);
+    expect(decodeTcString(core as string)?.disclosedVendors).toEqual({});
+  });
 
   it('gives false entries for every id of a bit field, so TCData lists explicit refusals', () => {
     const gvl = syntheticGvl(12);

@@ -28,23 +28,31 @@ export interface DecodedTcString {
   publisherLegitimateInterests: Flags;
   customConsents: Flags;
   customLegitimateInterests: Flags;
+  /** Vendors the CMP disclosed to the visitor (segment type 1); empty when the string has none. */
+  disclosedVendors: Flags;
 }
 
+const DISCLOSED_VENDORS = 1;
 const PUBLISHER_TC = 3;
 
 const letters = (r: BitReader): string => String.fromCharCode(65 + r.int(6), 65 + r.int(6));
+
+// Single ids and first..last ranges, as range-encoded vendor sections and restrictions list them.
+function rangeEntries<T>(r: BitReader, target: Record<number, T>, value: T): void {
+  for (let entries = r.int(12); entries > 0; entries--) {
+    const isRange = r.bool();
+    const first = r.int(16);
+    const last = isRange ? r.int(16) : first;
+    for (let id = first; id <= last; id++) target[id] = value;
+  }
+}
 
 // A vendor section is a bit field up to maxVendorId, or a list of single ids and ranges.
 function vendorFlags(r: BitReader): Flags {
   const maxId = r.int(16);
   if (!r.bool()) return r.flags(maxId);
   const flags: Flags = {};
-  for (let entries = r.int(12); entries > 0; entries--) {
-    const isRange = r.bool();
-    const first = r.int(16);
-    const last = isRange ? r.int(16) : first;
-    for (let id = first; id <= last; id++) flags[id] = true;
-  }
+  rangeEntries(r, flags, true);
   return flags;
 }
 
@@ -53,20 +61,14 @@ function restrictionsOf(r: BitReader): Restrictions {
   for (let count = r.int(12); count > 0; count--) {
     const purpose = r.int(6);
     const type = r.int(2);
-    const vendors = (restrictions[purpose] ??= {});
-    for (let entries = r.int(12); entries > 0; entries--) {
-      const isRange = r.bool();
-      const first = r.int(16);
-      const last = isRange ? r.int(16) : first;
-      for (let id = first; id <= last; id++) vendors[id] = type;
-    }
+    rangeEntries(r, (restrictions[purpose] ??= {}), type);
   }
   return restrictions;
 }
 
 /**
- * Decodes a TC string (version 2: core segment, optional publisher TC segment; disclosed and
- * allowed vendor segments are skipped, the CMP API does not report them). Returns null for
+ * Decodes a TC string (version 2: core segment, optional disclosed vendors and publisher TC
+ * segments; the allowed vendors segment is skipped, the CMP API does not report it). Returns null for
  * anything that is not a well-formed v2 string, so callers can reject it as wrong_tc_data.
  */
 export function decodeTcString(tcString: string): DecodedTcString | null {
@@ -98,10 +100,13 @@ export function decodeTcString(tcString: string): DecodedTcString | null {
       publisherLegitimateInterests: {},
       customConsents: {},
       customLegitimateInterests: {},
+      disclosedVendors: {},
     };
     for (const segment of others) {
       const s = createBitReader(segment);
-      if (s.int(3) != PUBLISHER_TC) continue;
+      const type = s.int(3);
+      if (type == DISCLOSED_VENDORS) decoded.disclosedVendors = vendorFlags(s);
+      if (type != PUBLISHER_TC) continue;
       decoded.publisherConsents = s.flags(24);
       decoded.publisherLegitimateInterests = s.flags(24);
       const custom = s.int(6);

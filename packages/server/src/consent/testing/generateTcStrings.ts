@@ -18,7 +18,11 @@ export function seededRandom(seed: number): () => number {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** A GVL with `count` vendors whose declarations allow every restriction the test adds. */
+/**
+ * A GVL with `count` vendors. Odd and even vendors declare purposes 7 and 8 on different legal
+ * bases, so that core keeps publisher restrictions of all three types (it drops a restriction a
+ * vendor's declarations do not allow, and "require LI" needs a flexible consent purpose).
+ */
 export function syntheticGvl(count: number): GVL {
   const purposes = Object.fromEntries(range(1, 11).map((id) => [id, { id, name: `P${id}`, description: '', illustrations: [] }]));
   const vendors = Object.fromEntries(
@@ -27,8 +31,8 @@ export function syntheticGvl(count: number): GVL {
       {
         id,
         name: `Vendor ${id}`,
-        purposes: [1, 3, 4],
-        legIntPurposes: [2, 7, 8, 9, 10],
+        purposes: id % 2 ? [1, 3, 4] : [1, 3, 4, 7, 8],
+        legIntPurposes: id % 2 ? [2, 7, 8, 9, 10] : [2, 9, 10],
         flexiblePurposes: [2, 7, 8, 9, 10],
         specialPurposes: [1],
         features: [],
@@ -59,9 +63,60 @@ export function syntheticGvl(count: number): GVL {
 }
 
 const pick = (random: () => number, ids: number[], share: number) => ids.filter(() => random() < share);
+const randomInt = (random: () => number, from: number, to: number) => from + Math.floor(random() * (to - from + 1));
 
-/** Encodes one random TCModel; returns the string and the model core decodes it back to. */
-export function randomTcString(gvl: GVL, random: () => number, vendorCount: number): string {
+/**
+ * What a string must contain, for tests and benchmarks that need each encoding for sure. Core
+ * picks the shorter of a bit field and a range list for every vendor section, so the shape of
+ * the vendor sets decides which one a string gets.
+ */
+export interface TcStringShape {
+  /**
+   * 'runs': a few contiguous runs of vendors, which core encodes as ranges (once there are more
+   * than 45 vendors); 'scattered': a third to two thirds of all vendors at random, a bit field.
+   */
+  vendors: 'runs' | 'scattered';
+  /** How many purposes get publisher restrictions, each of one type, over a run and single vendors. */
+  restrictedPurposes: number;
+  /** Whether the disclosed vendors segment lists vendors (core writes it empty otherwise). */
+  disclosed: boolean;
+}
+
+function shapedVendors(random: () => number, vendorCount: number, kind: TcStringShape['vendors']): number[] {
+  const vendors = range(1, vendorCount);
+  if (kind == 'scattered') return pick(random, vendors, randomInt(random, 33, 67) / 100);
+  // Few enough runs that the range list stays shorter than the bit field; the first run starts in
+  // the upper half, so the highest id is past 45 once there are 90 vendors (core takes the bit
+  // field for anything shorter).
+  const runs = randomInt(random, 1, Math.max(1, Math.floor(vendorCount / 60)));
+  const ids = new Set<number>();
+  for (let i = 0; i < runs; i++) {
+    const first = randomInt(random, i ? 1 : Math.ceil(vendorCount / 2), vendorCount);
+    for (const id of range(first, Math.min(vendorCount, first + randomInt(random, 0, 59)))) ids.add(id);
+  }
+  return [...ids];
+}
+
+// Distinct purposes, so no vendor gets two restriction types for one purpose (the TCF forbids it).
+function addRestrictions(model: TCModel, random: () => number, vendorCount: number, purposes: number) {
+  const shuffled = range(1, 10)
+    .map((id) => ({ id, key: random() }))
+    .sort((a, b) => a.key - b.key);
+  for (const { id: purposeId } of shuffled.slice(0, purposes)) {
+    const restriction = new PurposeRestriction(purposeId, randomInt(random, 0, 2));
+    const first = randomInt(random, 1, vendorCount);
+    const run = range(first, Math.min(vendorCount, first + randomInt(random, 1, 15)));
+    const singles = Array.from({ length: 3 }, () => randomInt(random, 1, vendorCount));
+    for (const vendorId of [...run, ...singles]) model.publisherRestrictions.add(vendorId, restriction);
+  }
+}
+
+/**
+ * Encodes one random TCModel with core. Without a shape, vendor densities and restrictions are
+ * drawn at random; with one, the string has the vendor encoding, restrictions and disclosed
+ * vendors the shape asks for.
+ */
+export function randomTcString(gvl: GVL, random: () => number, vendorCount: number, shape?: TcStringShape): string {
   const model = new TCModel(gvl);
   model.cmpId = 2 + Math.floor(random() * 4000);
   model.cmpVersion = Math.floor(random() * 4000);
@@ -70,11 +125,16 @@ export function randomTcString(gvl: GVL, random: () => number, vendorCount: numb
   model.useNonStandardTexts = random() < 0.5;
   model.purposeOneTreatment = random() < 0.3;
   model.publisherCountryCode = random() < 0.5 ? 'ES' : 'DE';
-  // Dense, sparse and contiguous vendor sets, so both the bit field and the range encoding occur.
-  const density = [0.02, 0.5, 0.97][Math.floor(random() * 3)] as number;
   const vendors = range(1, vendorCount);
-  model.vendorConsents.set(pick(random, vendors, density));
-  model.vendorLegitimateInterests.set(pick(random, vendors, density));
+  if (shape) {
+    model.vendorConsents.set(shapedVendors(random, vendorCount, shape.vendors));
+    model.vendorLegitimateInterests.set(shapedVendors(random, vendorCount, shape.vendors));
+  } else {
+    // Dense, sparse and contiguous vendor sets, so both the bit field and the range encoding occur.
+    const density = [0.02, 0.5, 0.97][Math.floor(random() * 3)] as number;
+    model.vendorConsents.set(pick(random, vendors, density));
+    model.vendorLegitimateInterests.set(pick(random, vendors, density));
+  }
   model.purposeConsents.set(pick(random, range(1, 11), 0.5));
   model.purposeLegitimateInterests.set(pick(random, range(1, 11), 0.5));
   model.specialFeatureOptins.set(pick(random, [1, 2], 0.5));
@@ -85,6 +145,11 @@ export function randomTcString(gvl: GVL, random: () => number, vendorCount: numb
     model.numCustomPurposes = custom;
     model.publisherCustomConsents.set(pick(random, range(1, custom), 0.5));
     model.publisherCustomLegitimateInterests.set(pick(random, range(1, custom), 0.5));
+  }
+  if (shape) {
+    addRestrictions(model, random, vendorCount, shape.restrictedPurposes);
+    if (shape.disclosed) model.vendorsDisclosed.set(shapedVendors(random, vendorCount, shape.vendors));
+    return TCString.encode(model);
   }
   for (const vendorId of pick(random, vendors, 0.05)) {
     model.publisherRestrictions.add(vendorId, new PurposeRestriction(2 + Math.floor(random() * 9), Math.floor(random() * 3)));
