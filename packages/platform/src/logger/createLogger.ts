@@ -45,15 +45,13 @@ const PRODUCT = /^[\w.-]{1,64}$/;
 export function createLogger(options: LoggerOptions): Logger {
   const { product, endpoint = '/log/client/messages', flushIntervalMs, level = LogLevel.INFO, context } = options ?? {};
   const valid = typeof product == 'string' && PRODUCT.test(product);
-  if (!valid) console.error('[tarmac] createLogger: bad product', product);
+  if (!valid) console.error('[tarmac] bad logger product', product);
   const threshold = valid ? level : LogLevel.NOTHING;
   const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
   // Queued messages by what makes them identical: a repeat while its twin waits only counts.
-  // A message leaves this map the moment it leaves the queue (sent or given up), so a repeat
-  // is never counted into a message that will not be sent as counted.
+  // The map is emptied whenever messages leave the queue for a body, so a repeat is never
+  // counted into a message that was already sent.
   const waiting = new Map<string, ClientLogMessage>();
-  const keyOf = (message: ClientLogMessage): string =>
-    [message.groupId, message.type, message.message, ...message.extraArgs].join('\0');
   let reqNo = 0;
   let stopped = threshold > 4;
   let silenced = false;
@@ -86,17 +84,19 @@ export function createLogger(options: LoggerOptions): Logger {
     // Told to stop, what is queued and every later call is counted, not sent; the counts leave
     // with the exit beacon so the operator sees what switching logging off cost.
     beforeSend: (message) => (silenced ? 'stopped' : !ignores.matches(message)),
+    // A message given up is marked spent (no occurrences left), so a repeat never counts into
+    // it but starts a new message; what it stood for goes into the drop counts.
     onDrop: (message) => {
-      const key = keyOf(message);
-      if (waiting.get(key) == message) waiting.delete(key);
-      return message.occurrences;
+      const count = message.occurrences;
+      message.occurrences = 0;
+      return count;
     },
     // A request that got no reply at all (status 0: offline, blocked) is no "server side
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
       if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
       const reply = (body || {}) as ClientLogReply;
-      if (reply.stopLogging === true) silenced = true;
+      silenced ||= reply.stopLogging === true;
       if (reply.message) say(reply.message, 'info', reply.message);
       ignores.add(reply);
     },
@@ -113,9 +113,9 @@ export function createLogger(options: LoggerOptions): Logger {
     if (stopped || speaking || !(entry.level >= threshold && entry.level >= 1 && entry.level <= 4)) return;
     try {
       const message = buildMessage({ ...entry, context: { url: globalThis.location?.href, ...context, ...entry.context } });
-      const key = keyOf(message);
+      const key = [message.groupId, message.type, message.message, ...message.extraArgs].join('\0');
       const twin = waiting.get(key);
-      if (twin) twin.occurrences++;
+      if (twin?.occurrences) twin.occurrences++;
       else if (transport.enqueue(message)) waiting.set(key, message);
     } catch {
       // never into the host page, and never into ourselves

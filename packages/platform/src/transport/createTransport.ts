@@ -14,6 +14,8 @@ import { onPageExit } from './pageExit.js';
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
+/** Items per body at most; the endpoints accept up to 100. */
+const MAX_BATCH = 100;
 
 /** Everything a product decides; the transport owns batching, sending, retry and page exit. */
 export interface TransportOptions<T> {
@@ -33,7 +35,6 @@ export interface TransportOptions<T> {
    * outlive the page (fetch keepalive, beacon); a larger cap gives up that guarantee.
    */
   maxQueueBytes?: number;
-  maxBatchSize?: number;
   /**
    * True sends the item; false drops it as `filtered`, a reason drops it under that reason (the
    * logger says `stopped` once told to stop). Asked on enqueue and again when it leaves, since
@@ -84,7 +85,6 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
     onDrop = () => 1,
     flushIntervalMs = 1000,
     maxQueueBytes = KEEPALIVE_LIMIT_BYTES,
-    maxBatchSize = 100,
   } = options;
   let queue: [item: T, bytes: number][] = [];
   let bytes = 0;
@@ -134,22 +134,24 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
   const next = (): Batch<T> | undefined => {
     tried = 0;
     const items: T[] = [];
-    for (const [item, size] of queue.splice(0, maxBatchSize)) {
+    for (const [item, size] of queue.splice(0, MAX_BATCH)) {
       const verdict = beforeSend(item);
       bytes -= size;
       if (verdict === true) items.push(item);
       else giveUp([item], verdict || 'filtered');
     }
-    const dropped = items.length ? report() : undefined;
     // Encoders are ours and only see items that enqueue proved to be JSON.
-    if (items.length) return [options.encode(items, dropped), items, dropped];
+    if (items.length) {
+      const dropped = report();
+      return [options.encode(items, dropped), items, dropped];
+    }
   };
 
   // Sends what was queued when the round began; later items wait for the next interval, so a
   // steady stream of items still goes in batches rather than one request per round trip.
   const drain = async (): Promise<void> => {
     try {
-      for (let due = queue.length; retry || due > 0; due -= maxBatchSize) {
+      for (let due = queue.length; retry || due > 0; due -= MAX_BATCH) {
         // The last batch of a round may carry items queued meanwhile: no extra request for them.
         const batch = retry ?? next();
         retry = undefined;
