@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsBatch } from './contract.js';
 import { analyticsBatchSchema } from './schemas.js';
-import { requireItemsOrDrops, toStoredDrops } from '../drops/requireContent.js';
+import { requireItemsOrDrops, toStoredDrops } from '../drops/ingestDrops.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { Storage } from '../storage/types.js';
 

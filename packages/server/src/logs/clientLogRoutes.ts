@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireItemsOrDrops } from '../drops/requireContent.js';
+import { requireItemsOrDrops } from '../drops/ingestDrops.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { ClientLogBatch } from './contract.js';
 import type { LogSettings } from './logSettings.js';

@@ -1,6 +1,6 @@
 import type { NewClientLog, ClientLogInsert } from '../storage/types.js';
 import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
-import { toStoredDrops } from '../drops/requireContent.js';
+import { toStoredDrops } from '../drops/ingestDrops.js';
 import { isIgnored } from './ignoreRules.js';
 import { scrubEmails } from './scrubEmails.js';
 

@@ -55,7 +55,7 @@ const message = {
 
 /**
  * `POST /log/client/messages` body. `messages` may be empty only when `dropped` is present; the
- * route refuses a body with neither (see drops/requireContent.ts), which a schema could say only
+ * route refuses a body with neither (see drops/ingestDrops.ts), which a schema could say only
  * through an anyOf whose error would not name the problem.
  */
 export const clientLogBatchSchema = {
