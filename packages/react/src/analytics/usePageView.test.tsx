@@ -9,7 +9,8 @@ import { usePageView } from './usePageView.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const fakeAnalytics = () => ({ trackPageView: vi.fn(), trackEvent: vi.fn(), setContext: vi.fn() }) satisfies Analytics;
+const fakeAnalytics = () =>
+  ({ trackPageView: vi.fn(), trackEvent: vi.fn(), setContext: vi.fn(), flush: vi.fn(async () => undefined), stop: vi.fn() }) satisfies Analytics;
 let root: ReturnType<typeof createRoot> | undefined;
 afterEach(() => act(() => root?.unmount()));
 
