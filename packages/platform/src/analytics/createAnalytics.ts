@@ -61,7 +61,10 @@ export function createAnalytics({ context, sinks, consent, logger }: AnalyticsOp
       if (granted === false) return refuse('consent');
       const hit = build();
       if (granted) deliver(hit);
-      else if (waiting.push(hit) > MAX_WAITING) waiting.shift(), refuse('queue_full');
+      else if (waiting.push(hit) > MAX_WAITING) {
+        waiting.shift();
+        refuse('queue_full');
+      }
     } catch (error) {
       logger?.error('Analytics call failed', error);
     }
