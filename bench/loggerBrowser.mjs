@@ -1,57 +1,211 @@
-// Benchmark: the main-thread cost of one `logger.error(new Error(…))` call in Chromium, with the
-// built logger (stack parsing, scrubbing, grouping, queueing). Delivery is answered by a stub
-// route so only the call itself is measured. Not a test: it prints figures, it asserts nothing.
-import { chromium } from 'playwright-core';
+// Benchmark: the main-thread cost of reporting one caught error in Chromium, the built logger's
+// `logger.error(new Error(text))` (packages/platform/dist/logger, as the site loads it) beside
+// `Sentry.captureException(new Error(text))` of @sentry/browser (bundled for the page with
+// esbuild, initialised with its default integrations), in one page. Every call gets a distinct
+// text, so neither side can fold it into an earlier one. Rounds alternate between the sides
+// (the side going first alternates too), each round a burst of synchronous calls timed as a
+// whole (the page's clock ticks in 100 µs steps); between rounds both deliver what they queued,
+// so every round starts from the same state. Not a test: it prints figures, it asserts nothing
+// about speed.
+//
+// What a burst costs each side beyond the call itself, so the figure is read right:
+// - Tarmac queues every message (JSON-encoded once, to count its bytes); the queue holds 60 KB,
+//   so a burst pushes out its oldest messages, which are counted and reported as `queue_full`.
+// - Sentry builds the event, runs every integration's processor and beforeSend, then hands it to
+//   its transport: the first ~40 of a burst are serialised and fetched at once, the rest are
+//   refused by the full transport buffer and counted as `queue_overflow` in a client report.
+//
+// Before any figure is returned, it checks both sides really did the work, from what reached
+// the page's routes (a side that quietly skipped calls would look fast):
+// - Tarmac: the occurrences of every message received plus every drop count received (bodies
+//   and the exit beacon, each drop report once by id) must equal the calls made.
+// - Sentry: beforeSend must have seen one event per call, and the events in received envelopes
+//   plus the `queue_overflow` counts of its client report must equal the calls made. Its Dedupe
+//   integration stays on: it only drops an event equal to the one before, and no two texts are.
+//
+// Both run in one page, so each sees the other's footprint: Sentry's Breadcrumbs wrap fetch
+// (Tarmac's sends become breadcrumbs, but Sentry's own per-event breadcrumbs fill its 100 slots
+// anyway, so its events are no larger for it) and BrowserApiErrors wraps setTimeout (which the
+// logger calls once per burst).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bundleForPage, launchChromium, median } from './lib/browser.mjs';
 
 const dist = new URL('../packages/platform/dist/', import.meta.url).pathname;
 const origin = 'http://bench.local';
-const calls = Number(process.env.BENCH_CALLS || 2000);
-const rounds = Number(process.env.BENCH_ROUNDS || 7);
+const calls = Number(process.env.BENCH_CALLS || 1000);
+const rounds = Number(process.env.BENCH_ROUNDS || 9);
+const sentryVersion = JSON.parse(await readFile(new URL('../node_modules/@sentry/browser/package.json', import.meta.url))).version;
 
-export async function benchLoggerInBrowser() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+// Runs in the page. Returns per-round µs per call and what each side counted on its own.
+async function measureInPage({ calls, rounds }) {
+  const Sentry = await import('/sentry.js');
+  const { createLogger } = await import('/dist/logger/index.js');
+  let sentryProcessed = 0;
+  Sentry.init({
+    // A DSN on this origin: the page's route answers 200, so Sentry builds and sends envelopes.
+    dsn: `${location.protocol}//public@${location.host}/1`,
+    beforeSend(event) {
+      sentryProcessed++;
+      return event;
+    },
   });
+  const logger = createLogger({ product: 'bench' });
+  let n = 0; // one counter for all calls: no text repeats, across rounds and sides
+  const sides = {
+    tarmac: () => logger.error(new Error('Search failed for request ' + n++)),
+    sentry: () => Sentry.captureException(new Error('Search failed for request ' + n++)),
+    tarmacSame: () => logger.error(new Error('Payment failed for booking 4711')),
+  };
+  const made = { tarmac: 0, sentry: 0, tarmacSame: 0 };
+  const settle = async () => {
+    await Promise.all([logger.flush(), Sentry.flush(5000)]);
+    await new Promise((r) => setTimeout(r, 20));
+  };
+  const burst = async (side) => {
+    const call = sides[side];
+    const t0 = performance.now();
+    for (let i = 0; i < calls; i++) call();
+    const micros = ((performance.now() - t0) * 1000) / calls;
+    made[side] += calls;
+    await settle();
+    return micros;
+  };
+  // Warm-up, untimed but counted: both sides measured after the JIT compiled them.
+  await burst('tarmac');
+  await burst('sentry');
+  await burst('tarmacSame');
+  const times = { tarmac: [], sentry: [], tarmacSame: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const side of r % 2 ? ['sentry', 'tarmac'] : ['tarmac', 'sentry']) times[side].push(await burst(side));
+  }
+  for (let r = 0; r < rounds; r++) times.tarmacSame.push(await burst('tarmacSame'));
+  // The last counts leave at page exit: the logger's exit beacon on pagehide, Sentry's client
+  // report when the page turns hidden (its buffer drained first, or the report would be refused).
+  await logger.flush();
+  window.dispatchEvent(new Event('pagehide'));
+  await Sentry.flush(5000);
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+  await Sentry.flush(5000);
+  return { times, made, sentryProcessed };
+}
+
+/**
+ * µs per call in Chromium, medians of interleaved rounds: `{tarmac, peer, ratio, same, …}` where
+ * `same` is Tarmac alone with one message repeated (folded into occurrences while it waits).
+ */
+export async function benchLoggerInBrowser() {
+  const sentry = await bundleForPage("export { init, captureException, flush } from '@sentry/browser';");
+  const received = {
+    tarmac: { occurrences: 0, dropped: {}, reports: new Set(), bodies: 0, beacons: 0 },
+    sentry: { events: 0, discarded: {}, envelopes: 0 },
+  };
+  const onTarmacBody = (request) => {
+    const body = JSON.parse(request.postData());
+    const got = received.tarmac;
+    got.bodies++;
+    if (request.resourceType() === 'ping') got.beacons++;
+    for (const message of body.messages) got.occurrences += message.occurrences;
+    // The server counts a report once by its id (a retried body carries the same one).
+    if (body.dropped && !got.reports.has(body.dropped.id)) {
+      got.reports.add(body.dropped.id);
+      for (const [reason, count] of Object.entries(body.dropped.counts)) got.dropped[reason] = (got.dropped[reason] ?? 0) + count;
+    }
+  };
+  const onEnvelope = (request) => {
+    // An envelope: a header line, then an item header line and a payload line per item.
+    const lines = request.postData().split('\n');
+    const got = received.sentry;
+    got.envelopes++;
+    for (let i = 1; i + 1 < lines.length; i += 2) {
+      const { type } = JSON.parse(lines[i]);
+      const payload = JSON.parse(lines[i + 1]);
+      if (type === 'event') {
+        // Counted only when it carries one of the texts the page passed in.
+        if (/^Search failed for request \d+$/.test(payload.exception?.values?.[0]?.value)) got.events++;
+      }
+      if (type === 'client_report') {
+        for (const { reason, category, quantity } of payload.discarded_events) {
+          const key = `${reason}:${category}`;
+          got.discarded[key] = (got.discarded[key] ?? 0) + quantity;
+        }
+      }
+    }
+  };
+
+  const browser = await launchChromium();
+  let result;
   try {
     const page = await browser.newPage();
     await page.route(`${origin}/**`, async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path.startsWith('/dist/')) {
-        return route.fulfill({ body: await readFile(join(dist, path.slice(6))), contentType: 'text/javascript' });
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/dist/')) return route.fulfill({ body: await readFile(join(dist, path.slice(6))), contentType: 'text/javascript' });
+      if (path === '/sentry.js') return route.fulfill({ body: sentry, contentType: 'text/javascript' });
+      if (path === '/log/client/messages') {
+        onTarmacBody(request);
+        return route.fulfill({ body: '{}', contentType: 'application/json' });
       }
-      if (path === '/log/client/messages') return route.fulfill({ body: '{}', contentType: 'application/json' });
+      if (path === '/api/1/envelope/') {
+        onEnvelope(request);
+        return route.fulfill({ body: '{}', contentType: 'application/json' });
+      }
       return route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' });
     });
     await page.goto(`${origin}/`);
-    const results = await page.evaluate(async ({ calls, rounds }) => {
-      const { createLogger } = await import('/dist/logger/index.js');
-      const logger = createLogger({ product: 'bench', flushIntervalMs: 1000 });
-      const perCall = (makeMessage) => {
-        const times = [];
-        for (let r = 0; r < rounds; r++) {
-          const t0 = performance.now();
-          for (let i = 0; i < calls; i++) logger.error(makeMessage(i), { bookingId: i, email: 'a.b@example.com' });
-          times.push(((performance.now() - t0) * 1000) / calls);
-          logger.flush();
-        }
-        times.sort((a, b) => a - b);
-        return { median: times[Math.floor(times.length / 2)], best: times[0] };
-      };
-      const same = perCall(() => new Error('Payment failed for a.b@example.com'));
-      const distinct = perCall((i) => new Error('Search failed for request ' + i + ' of user ' + i + '@example.com'));
-      logger.stop();
-      return { same, distinct };
-    }, { calls, rounds });
-    return results;
+    result = await page.evaluate(measureInPage, { calls, rounds });
+    // Beacons and the last fetches may still be on their way to the routes.
+    const tarmacCalls = result.made.tarmac + result.made.tarmacSame;
+    const tarmacAccounted = () => received.tarmac.occurrences + Object.values(received.tarmac.dropped).reduce((a, b) => a + b, 0);
+    const sentryAccounted = () => received.sentry.events + (received.sentry.discarded['queue_overflow:error'] ?? 0);
+    for (let i = 0; i < 100 && (tarmacAccounted() < tarmacCalls || sentryAccounted() < result.made.sentry); i++) await page.waitForTimeout(50);
+
+    // The work really happened, or no figure.
+    if (tarmacAccounted() !== tarmacCalls) {
+      throw new Error(`Tarmac: ${tarmacCalls} calls, but ${received.tarmac.occurrences} occurrences + drops ${JSON.stringify(received.tarmac.dropped)} reached the endpoint`);
+    }
+    const otherReasons = Object.keys(received.tarmac.dropped).filter((reason) => reason !== 'queue_full');
+    if (otherReasons.length) throw new Error(`Tarmac dropped messages for ${otherReasons}, not only under the burst`);
+    if (result.sentryProcessed !== result.made.sentry) throw new Error(`Sentry: ${result.made.sentry} calls, beforeSend saw ${result.sentryProcessed}`);
+    if (sentryAccounted() !== result.made.sentry) {
+      throw new Error(`Sentry: ${result.made.sentry} calls, but ${received.sentry.events} events + discarded ${JSON.stringify(received.sentry.discarded)} reached the endpoint`);
+    }
   } finally {
     await browser.close();
   }
+  const tarmac = median(result.times.tarmac);
+  const peer = median(result.times.sentry);
+  return {
+    tarmac, peer, ratio: tarmac / peer, same: median(result.times.tarmacSame),
+    calls, rounds, sentryVersion,
+    checks: {
+      tarmac: {
+        calls: result.made.tarmac + result.made.tarmacSame, occurrencesReceived: received.tarmac.occurrences,
+        dropped: received.tarmac.dropped, bodies: received.tarmac.bodies, beacons: received.tarmac.beacons,
+      },
+      sentry: {
+        calls: result.made.sentry, beforeSend: result.sentryProcessed, eventsReceived: received.sentry.events,
+        discarded: received.sentry.discarded, envelopes: received.sentry.envelopes,
+      },
+    },
+  };
+}
+
+/** The lines `npm run bench` prints for this pair. */
+export function describeLogger(r) {
+  const t = r.checks.tarmac;
+  const s = r.checks.sentry;
+  return [
+    `logger.error vs Sentry.captureException (@sentry/browser ${r.sentryVersion}, default integrations), Chromium, µs per call,`,
+    `  distinct messages, median of ${r.rounds} interleaved bursts of ${r.calls}:`,
+    `  tarmac ${r.tarmac.toFixed(2)} · sentry ${r.peer.toFixed(2)} · ratio ${r.ratio.toFixed(2)}`,
+    `  tarmac only, same message repeated: ${r.same.toFixed(2)}`,
+    `  checked: tarmac ${t.calls} calls = ${t.occurrencesReceived} occurrences received + ${JSON.stringify(t.dropped)} dropped (${t.bodies} bodies, ${t.beacons} by beacon);`,
+    `           sentry ${s.calls} calls = ${s.beforeSend} seen by beforeSend = ${s.eventsReceived} events received + ${JSON.stringify(s.discarded)} (${s.envelopes} envelopes)`,
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchLoggerInBrowser();
-  console.log(JSON.stringify(r, null, 2));
+  console.log(describeLogger(await benchLoggerInBrowser()).join('\n'));
 }
