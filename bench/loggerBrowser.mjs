@@ -201,8 +201,9 @@ export function describeLogger(r) {
     `  distinct messages, median of ${r.rounds} interleaved bursts of ${r.calls}:`,
     `  tarmac ${r.tarmac.toFixed(2)} · sentry ${r.peer.toFixed(2)} · ratio ${r.ratio.toFixed(2)}`,
     `  tarmac only, same message repeated: ${r.same.toFixed(2)}`,
-    `  checked: tarmac ${t.calls} calls = ${t.occurrencesReceived} occurrences received + ${JSON.stringify(t.dropped)} dropped (${t.bodies} bodies, ${t.beacons} by beacon);`,
-    `           sentry ${s.calls} calls = ${s.beforeSend} seen by beforeSend = ${s.eventsReceived} events received + ${JSON.stringify(s.discarded)} (${s.envelopes} envelopes)`,
+    `  checked at the routes (all bursts, warm-up included):`,
+    `    tarmac ${t.calls} calls = ${t.occurrencesReceived} occurrences received + drops reported ${JSON.stringify(t.dropped)} (${t.bodies} bodies, ${t.beacons} by beacon)`,
+    `    sentry ${s.calls} calls = ${s.beforeSend} seen by beforeSend = ${s.eventsReceived} events received + client report ${JSON.stringify(s.discarded)} (${s.envelopes} envelopes)`,
   ];
 }
 

@@ -1,23 +1,69 @@
-// `npm run bench`: every benchmark, figures printed as measured. Needs `npm run build` first.
-import { benchLoggerInBrowser } from './loggerBrowser.mjs';
+// `npm run bench`: every benchmark, one after the other, figures printed as measured. Needs
+// `npm run build` first. Each pair prints `tarmac · peer · ratio` (ratio = tarmac / peer, under 1
+// means Tarmac costs less); every benchmark checks that the work really happened before it
+// returns a figure, and throws otherwise.
+import { benchLoggerInBrowser, describeLogger } from './loggerBrowser.mjs';
+import { benchPageCost, describePageCost } from './pageCost.mjs';
 import { benchPerfIngest } from './perfIngest.mjs';
 import { benchServerIngest } from './serverIngest.mjs';
 import { benchSignalsCost } from './signalsCost.mjs';
 
-const logger = await benchLoggerInBrowser();
-console.log('logger.error() in Chromium, µs per call (median of rounds / best round):');
-console.log(`  same message repeated:  ${logger.same.median.toFixed(2)} / ${logger.same.best.toFixed(2)}`);
-console.log(`  distinct messages:      ${logger.distinct.median.toFixed(2)} / ${logger.distinct.best.toFixed(2)}`);
-const ingest = await benchServerIngest();
-console.log(`server ingest, ${ingest.concurrency} concurrent loops × ${ingest.batchSize}-message batches for ${ingest.seconds.toFixed(1)} s:`);
-console.log(`  ${ingest.requestsPerSecond} requests/s, ${ingest.messagesPerSecond} messages/s stored, ${ingest.failures} failures`);
-console.log(`  latency p50 ${ingest.latencyMs.p50} ms, p95 ${ingest.latencyMs.p95} ms, p99 ${ingest.latencyMs.p99} ms`);
+const line = (tarmac, peer, digits = 2) => `tarmac ${tarmac.toFixed(digits)} · peer ${peer.toFixed(digits)} · ratio ${(tarmac / peer).toFixed(2)}`;
+
+// Benchmarks other files own, loaded only if they exist and export what is called, so one still
+// being written does not stop the rest.
+async function optional(file, name) {
+  try {
+    const module = await import(file);
+    if (typeof module[name] === 'function') return module[name];
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  }
+  console.log(`(${file} has no ${name}() yet: skipped)`);
+  return undefined;
+}
+
+console.log(`Tarmac benchmarks, ${new Date().toISOString().slice(0, 10)}, Chromium via playwright-core`);
+console.log('');
+console.log(describeLogger(await benchLoggerInBrowser()).join('\n'));
+
+const benchTcDecode = await optional('./tcDecode.mjs', 'benchTcDecode');
+if (benchTcDecode) {
+  const tc = await benchTcDecode();
+  console.log('TC string decoding, decodeTcString vs @iabtechlabtcf/core TCString.decode, Chromium, µs per 200 strings:');
+  console.log(`  range-encoded vendors:  ${line(tc.range.tarmac, tc.range.peer, 0)}`);
+  console.log(`  bit-field vendors:      ${line(tc.bitfield.tarmac, tc.bitfield.peer, 0)}`);
+}
+
+const benchMessages = await optional('./messages.mjs', 'benchMessages');
+if (benchMessages) {
+  const m = await benchMessages();
+  console.log(`ICU messages, createMessages().format vs intl-messageformat, Chromium, µs per call (median of ${m.rounds} interleaved rounds):`);
+  console.log(`  ${line(m.tarmac, m.peer, 3)}`);
+}
+
+const benchDates = await optional('./dates.mjs', 'benchDates');
+if (benchDates) {
+  const d = await benchDates();
+  console.log(`Spanish dates, dateLocale('es') vs moment + es, Chromium, µs per call (median of ${d.rounds} interleaved rounds):`);
+  console.log(`  ${line(d.tarmac, d.peer, 3)}`);
+}
+
+console.log(describePageCost(await benchPageCost()).join('\n'));
+
 const signals = await benchSignalsCost();
-const row = (r) => `wall ${r.wallMs.toFixed(1)} ms, longest task ${r.longestTaskMs.toFixed(1)} ms, blocking ${r.blockingMs.toFixed(0)} ms`;
-console.log(`browser signals in Chromium, median of ${signals.runs} fresh pages:`);
-console.log(`  collectSignals():              ${row(signals.signals)}`);
-console.log(`  FingerprintJS load().get():    ${row(signals.fingerprintjs)}`);
+console.log(`browser signals, collectSignals() vs FingerprintJS load().get(), Chromium, median of ${signals.runs} alternating fresh pages:`);
+console.log(`  wall ms:          ${line(signals.signals.wallMs, signals.fingerprintjs.wallMs, 1)}`);
+console.log(`  longest task ms:  ${line(signals.signals.longestTaskMs, signals.fingerprintjs.longestTaskMs, 1)}`);
+console.log(`  blocking ms:      tarmac ${signals.signals.blockingMs.toFixed(0)} · peer ${signals.fingerprintjs.blockingMs.toFixed(0)}`);
+
+console.log('');
+console.log('server (Tarmac only, no peer):');
+const ingest = await benchServerIngest();
+console.log(`  client-log ingest, ${ingest.concurrency} concurrent loops × ${ingest.batchSize}-message batches for ${ingest.seconds.toFixed(1)} s:`);
+console.log(`    ${ingest.requestsPerSecond} requests/s, ${ingest.messagesPerSecond} messages/s stored, ${ingest.failures} failures`);
+console.log(`    latency p50 ${ingest.latencyMs.p50} ms, p95 ${ingest.latencyMs.p95} ms, p99 ${ingest.latencyMs.p99} ms`);
 const perf = await benchPerfIngest();
-console.log(`perf report ingest, ${perf.concurrency} concurrent loops of form-encoded reports for ${perf.seconds.toFixed(1)} s:`);
-console.log(`  ${perf.reportsPerSecond} reports/s stored, ${perf.failures} failures; latency p50 ${perf.latencyMs.p50} ms, p95 ${perf.latencyMs.p95} ms, p99 ${perf.latencyMs.p99} ms`);
-console.log(`  console vitals summary over the ${perf.summary.reports} stored reports: ${perf.summary.ms} ms`);
+console.log(`  perf report ingest, ${perf.concurrency} concurrent loops of form-encoded reports for ${perf.seconds.toFixed(1)} s:`);
+console.log(`    ${perf.reportsPerSecond} reports/s stored, ${perf.failures} failures; latency p50 ${perf.latencyMs.p50} ms, p95 ${perf.latencyMs.p95} ms, p99 ${perf.latencyMs.p99} ms`);
+console.log(`    console vitals summary over the ${perf.summary.reports} stored reports: ${perf.summary.ms} ms`);
