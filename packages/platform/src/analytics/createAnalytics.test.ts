@@ -31,6 +31,8 @@ describe('createAnalytics', () => {
       type: 'event', path: '/vs/cars/home/main/search/submit/MAD/-', category: 'search', params: { travellers: 2 }, subPageId: 'main',
     });
     expect(a.hits[1]?.timestamp).toBeGreaterThan(1_600_000_000_000);
+    // Every hit has its own id, the same in every sink: the collector stores it once by it.
+    expect(new Set(a.hits.map((hit) => hit.id)).size).toBe(2);
   });
 
   it('applies setContext to later hits only', () => {

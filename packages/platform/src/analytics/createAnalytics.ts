@@ -1,6 +1,7 @@
 import { collectorSink } from './collectorSink.js';
 import { eventPath, pageViewPath } from './paths.js';
 import type { DropReason } from '../transport/dropReport.js';
+import { newId } from '../transport/newId.js';
 import type { AnalyticsContext, AnalyticsEvent, AnalyticsHit, AnalyticsSink, ConsentSource } from './types.js';
 
 /** Options of {@link createAnalytics}. */
@@ -56,10 +57,10 @@ export function createAnalytics({ context, sinks, consent, logger }: AnalyticsOp
   const deliver = (hit: AnalyticsHit): void => each((sink) => sink(hit));
   // Nothing is lost without a count: the collector reports refused hits by reason.
   const refuse = (reason: DropReason): void => each((sink) => sink.drop?.(reason));
-  const record = (build: () => AnalyticsHit): void => {
+  const record = (build: () => Omit<AnalyticsHit, 'id'>): void => {
     try {
       if (granted === false) return refuse('consent');
-      const hit = build();
+      const hit = { ...build(), id: newId() };
       if (granted) deliver(hit);
       else if (waiting.push(hit) > MAX_WAITING) {
         waiting.shift();

@@ -21,7 +21,7 @@ describe('dataLayerSink', () => {
   });
 
   it('uses window.dataLayer by default, creating it when missing', () => {
-    dataLayerSink()({ type: 'pageview', path: '/vs/page/-/-/-', timestamp: 1 });
+    dataLayerSink()({ id: 'h1', type: 'pageview', path: '/vs/page/-/-/-', timestamp: 1 });
     expect((window as { dataLayer?: unknown[] }).dataLayer).toHaveLength(1);
   });
 });
@@ -31,15 +31,15 @@ describe('collectorSink', () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response('{}', { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
     const sink = collectorSink({ flushIntervalMs: 5 });
-    sink({ type: 'pageview', path: '/vs/page/a/b/c', timestamp: 1 });
-    sink({ type: 'event', path: '/vs/a/b/c/d/e/-/-', timestamp: 2, category: 'd', action: 'e' });
+    sink({ id: 'h1', type: 'pageview', path: '/vs/page/a/b/c', timestamp: 1 });
+    sink({ id: 'h2', type: 'event', path: '/vs/a/b/c/d/e/-/-', timestamp: 2, category: 'd', action: 'e' });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/a/api/analytics/events');
     expect(JSON.parse(init.body as string)).toEqual({
       events: [
-        { type: 'pageview', path: '/vs/page/a/b/c', timestamp: 1 },
-        { type: 'event', path: '/vs/a/b/c/d/e/-/-', timestamp: 2, category: 'd', action: 'e' },
+        { id: 'h1', type: 'pageview', path: '/vs/page/a/b/c', timestamp: 1 },
+        { id: 'h2', type: 'event', path: '/vs/a/b/c/d/e/-/-', timestamp: 2, category: 'd', action: 'e' },
       ],
     });
   });
@@ -48,7 +48,7 @@ describe('collectorSink', () => {
     const beacon = vi.fn(() => true);
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: beacon });
     const sink = collectorSink({ endpoint: '/collect', flushIntervalMs: 60_000 });
-    sink({ type: 'pageview', path: '/vs/page/x/y/z', timestamp: 3 });
+    sink({ id: 'h1', type: 'pageview', path: '/vs/page/x/y/z', timestamp: 3 });
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });

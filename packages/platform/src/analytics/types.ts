@@ -33,6 +33,8 @@ export interface AnalyticsEvent {
 
 /** What sinks receive: the context at the time, the event fields (for events) and the path. */
 export interface AnalyticsHit extends AnalyticsContext, Partial<AnalyticsEvent> {
+  /** Made once per hit in the page: the collector stores a hit once, however often it is re-sent. */
+  id: string;
   type: 'pageview' | 'event';
   path: string;
   /** Epoch milliseconds of the call. */

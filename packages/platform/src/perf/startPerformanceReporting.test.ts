@@ -53,6 +53,7 @@ describe('startPerformanceReporting', () => {
     expect(form.get('wv_fid')).toBe('8');
     expect(form.has('wv_inp')).toBe(false);
     expect(form.get('url')).toBe(location.href);
+    expect(form.get('id')).toMatch(/^[0-9a-z]{8,}$/);
     expect(Object.fromEntries(['vertical', 'pageId', 'subPageId', 'pageTag'].map((k) => [k, form.get(k)]))).toEqual({
       vertical: 'flights', pageId: 'home', subPageId: 'main', pageTag: 'v2',
     });

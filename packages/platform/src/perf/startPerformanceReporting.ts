@@ -6,6 +6,7 @@ import { onINP } from './onINP.js';
 import { onLCP } from './onLCP.js';
 import { onTTFB } from './onTTFB.js';
 import { sendForm } from './lib/sendForm.js';
+import { newId } from '../transport/newId.js';
 import type { PerfMetric } from './lib/types.js';
 
 /** What a report says about the page besides its numbers; sent as form fields of these names. */
@@ -49,7 +50,8 @@ export function startPerformanceReporting(options: PerfReportingOptions): PerfRe
     sent = true;
     try {
       const timing = restoredAt ? { nt_nav_st: restoredAt, nt_nav_type: 2 } : navigationTimingFields();
-      sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, url, ...page });
+      // A new id per report: the server stores a report once, whatever a retry sends again.
+      sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, url, ...page, id: newId() });
     } catch (error) {
       logger?.error('Performance report failed', error);
     }
