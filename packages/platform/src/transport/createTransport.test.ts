@@ -1,34 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport } from './createTransport.js';
 import type { Transport, TransportOptions } from './createTransport.js';
+import { stubNetworkForEachTest } from './testing/networkStubs.js';
 
 type Item = { n: number; pad?: string };
-let fetchMock: ReturnType<typeof vi.fn>;
-let beaconMock: ReturnType<typeof vi.fn>;
+const net = stubNetworkForEachTest();
 // Replies to come, as a status or [status, Retry-After]; 200 when none is left.
-const statuses: (number | [number, string])[] = [];
+const statuses = net.replies;
 // Every transport a test made is stopped afterwards, so no listener leaks into the next test.
 const made: Transport<Item>[] = [];
 // The encoder numbers its bodies, so a retry is visible as the same number sent again.
 let bodies = 0;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  statuses.length = 0;
-  bodies = 0;
-  fetchMock = vi.fn(() => {
-    const [status, retryAfter] = [statuses.shift() ?? 200].flat() as [number, string?];
-    return Promise.resolve(new Response('{"ok":true}', { status, headers: retryAfter ? { 'Retry-After': retryAfter } : {} }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  beaconMock = vi.fn(() => true);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beaconMock, configurable: true, writable: true });
-});
 afterEach(() => {
   made.splice(0).forEach((transport) => transport.stop());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  bodies = 0;
 });
 
 const make = (extra: Partial<TransportOptions<Item>> = {}) => {
@@ -40,16 +25,17 @@ const make = (extra: Partial<TransportOptions<Item>> = {}) => {
   made.push(transport);
   return transport;
 };
-const sentBodies = () => fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string));
-const beaconBodies = () =>
-  Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text())));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies of several shapes
+const sentBodies = () => net.sent<any>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies of several shapes
+const beaconBodies = () => net.beacons<any>();
 const ok = { status: 200, body: { ok: true }, retryAfter: null };
 
 describe('createTransport batching', () => {
   it('sends one batch per interval with increasing request numbers', async () => {
     const transport = make();
     for (let n = 1; n <= 101; n++) transport.enqueue({ n });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1000);
     expect(sentBodies().map((body) => [body.reqNo, body.items.length, body.items[0].n])).toEqual([
       [1, 100, 1],
@@ -64,17 +50,17 @@ describe('createTransport batching', () => {
     transport.enqueue({ n: 2 });
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(999);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('leaves items queued during a send for the next interval', async () => {
     let release: (() => void) | undefined;
-    fetchMock.mockImplementationOnce(
+    net.fetchMock.mockImplementationOnce(
       () => new Promise((resolve) => (release = () => resolve(new Response('{}', { status: 200 })))),
     );
     const transport = make();
@@ -83,7 +69,7 @@ describe('createTransport batching', () => {
     transport.enqueue({ n: 2 });
     release?.();
     await vi.advanceTimersByTimeAsync(10);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
   });
@@ -112,7 +98,7 @@ describe('createTransport batching', () => {
     [1, 2, 3].forEach((n) => transport.enqueue({ n, pad: 'x'.repeat(25_000) }));
     await transport.flush();
     expect(sentBodies().map((body) => body.items.map((item: Item) => item.n))).toEqual([[2, 3]]);
-    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
+    expect((net.fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
   });
 
   it('filters with beforeSend on enqueue and again on departure, and survives throwing hooks', async () => {
@@ -144,7 +130,7 @@ describe('createTransport batching', () => {
     });
     transport.enqueue({ n: 1 });
     await expect(transport.flush()).resolves.toBeUndefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
     broken = false;
     transport.enqueue({ n: 2 });
     await transport.flush();
@@ -161,8 +147,8 @@ describe('createTransport batching', () => {
     transport.flushOnExit();
     await transport.flush();
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(beaconMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
+    expect(net.beaconMock).not.toHaveBeenCalled();
   });
 });
 
@@ -173,9 +159,9 @@ describe('createTransport retry', () => {
     const transport = make({ onResponse });
     transport.enqueue({ n: 1 });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(net.fetchMock).toHaveBeenCalledTimes(3);
     expect(onResponse.mock.calls).toEqual([[ok]]);
     expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1]);
   });
@@ -183,7 +169,7 @@ describe('createTransport retry', () => {
   it('doubles the wait per retry (from 1 s) and keeps half of it as jitter', async () => {
     const random = vi.spyOn(Math, 'random').mockReturnValue(0);
     const times: number[] = [];
-    fetchMock.mockImplementation(() => {
+    net.fetchMock.mockImplementation(() => {
       times.push(Date.now());
       return Promise.resolve(new Response('', { status: times.length < 5 ? 500 : 200 }));
     });
@@ -198,7 +184,7 @@ describe('createTransport retry', () => {
   });
 
   it('retries no reply, 429 and 5xx, but no other status', async () => {
-    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    net.fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
     statuses.push(429, 500, 599, 400, 401, 404, 413);
     const onResponse = vi.fn();
     const transport = make({ onResponse });
@@ -206,7 +192,7 @@ describe('createTransport retry', () => {
       transport.enqueue({ n });
       await vi.advanceTimersByTimeAsync(20_000);
     }
-    expect(fetchMock).toHaveBeenCalledTimes(8);
+    expect(net.fetchMock).toHaveBeenCalledTimes(8);
     expect(sentBodies().map((body) => body.reqNo)).toEqual([1, 1, 1, 1, 1, 2, 3, 4]);
     expect(onResponse.mock.calls.map(([result]) => result.status)).toEqual([400, 401, 404, 413]);
   });
@@ -217,7 +203,7 @@ describe('createTransport retry', () => {
     const transport = make({ onResponse });
     transport.enqueue({ n: 1 });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(net.fetchMock).toHaveBeenCalledTimes(5);
     expect(onResponse.mock.calls.map(([result]) => result.status)).toEqual([500]);
   });
 
@@ -229,10 +215,10 @@ describe('createTransport retry', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(2999);
     await transport.flush();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     expect(onResponse).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(net.fetchMock).toHaveBeenCalledTimes(2);
     expect(onResponse.mock.calls).toEqual([[ok]]);
   });
 
@@ -243,9 +229,9 @@ describe('createTransport retry', () => {
     transport.enqueue({ n: 1 });
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(3999);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(net.fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a batch however long Retry-After asks, and sends it once the time has passed', async () => {
@@ -256,7 +242,7 @@ describe('createTransport retry', () => {
     transport.enqueue({ n: 2 });
     await vi.advanceTimersByTimeAsync(3599_000);
     await transport.flush();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sentBodies().map((body) => body.items)).toEqual([[{ n: 1 }], [{ n: 1 }]]);
     await vi.advanceTimersByTimeAsync(1000);
@@ -271,7 +257,7 @@ describe('createTransport retry', () => {
     transport.stop();
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -284,9 +270,9 @@ describe('createTransport page exit', () => {
       [1, 100, 1],
       [2, 1, 101],
     ]);
-    expect((beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('text/plain');
+    expect((net.beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('text/plain');
     await vi.advanceTimersByTimeAsync(2000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
   });
 
   it('hands a batch waiting for its retry to the beacon when the page is hidden', async () => {
@@ -298,20 +284,20 @@ describe('createTransport page exit', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     expect(await beaconBodies()).toEqual(sentBodies());
-    expect((beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('text/plain');
+    expect((net.beaconMock.mock.calls[0]?.[1] as Blob).type).toBe('text/plain');
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
     transport.enqueue({ n: 2 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(sentBodies()[1]?.items).toEqual([{ n: 2 }]);
   });
 
   it('falls back to a keepalive fetch when the beacon is refused', () => {
-    beaconMock.mockReturnValue(false);
+    net.beaconMock.mockReturnValue(false);
     const transport = make();
     transport.enqueue({ n: 1 });
     transport.flushOnExit();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
+    expect((net.fetchMock.mock.calls[0]?.[1] as RequestInit).keepalive).toBe(true);
   });
 });

@@ -1,29 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport } from './createTransport.js';
 import type { Transport, TransportOptions } from './createTransport.js';
 import type { DropReport } from './dropReport.js';
+import { stubNetworkForEachTest } from './testing/networkStubs.js';
 
 // Items stand for `w` occurrences each, as the logger's folded messages do.
 type Item = { n: number; w?: number; pad?: string };
 type Body = { items: Item[]; dropped?: DropReport };
-let fetchMock: ReturnType<typeof vi.fn>;
-let beaconMock: ReturnType<typeof vi.fn>;
-const statuses: number[] = [];
+const net = stubNetworkForEachTest();
+const statuses = net.replies;
 const made: Transport<Item>[] = [];
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  statuses.length = 0;
-  fetchMock = vi.fn(() => Promise.resolve(new Response('{}', { status: statuses.shift() ?? 200 })));
-  vi.stubGlobal('fetch', fetchMock);
-  beaconMock = vi.fn(() => true);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beaconMock, configurable: true, writable: true });
-});
-afterEach(() => {
-  made.splice(0).forEach((transport) => transport.stop());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => made.splice(0).forEach((transport) => transport.stop()));
 
 const make = (extra: Partial<TransportOptions<Item>> = {}) => {
   const transport = createTransport<Item>({
@@ -35,9 +22,8 @@ const make = (extra: Partial<TransportOptions<Item>> = {}) => {
   made.push(transport);
   return transport;
 };
-const sent = (): Body[] => fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string));
-const beacons = (): Promise<Body[]> =>
-  Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text())));
+const sent = (): Body[] => net.sent<Body>();
+const beacons = (): Promise<Body[]> => net.beacons<Body>();
 
 describe('createTransport drop accounting', () => {
   it('counts items pushed out by the byte cap in their own units, and sends the counts with the next body', async () => {
@@ -73,7 +59,7 @@ describe('createTransport drop accounting', () => {
     [1, 2, 3].forEach((n) => transport.enqueue({ n, w: 2 }));
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(net.fetchMock).toHaveBeenCalledTimes(5);
     const failed = sent()[0]?.dropped;
     expect(failed?.counts).toEqual({ queue_full: 2 });
     transport.enqueue({ n: 4 });
@@ -95,7 +81,7 @@ describe('createTransport drop accounting', () => {
     await transport.flush();
     transport.enqueue({ n: 2 });
     await transport.flush();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(net.fetchMock).toHaveBeenCalledTimes(2);
     expect(sent()[1]?.dropped?.counts).toEqual({ rejected: 3 });
   });
 
@@ -106,8 +92,8 @@ describe('createTransport drop accounting', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(await beacons()).toEqual([{ items: [], dropped: { id: expect.any(String), counts: { consent: 3 } } }]);
     window.dispatchEvent(new Event('pagehide'));
-    expect(beaconMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.beaconMock).toHaveBeenCalledTimes(1);
+    expect(net.fetchMock).not.toHaveBeenCalled();
   });
 
   it('drops under the reason beforeSend gives, queued items included, and sends only their counts', async () => {
@@ -117,7 +103,7 @@ describe('createTransport drop accounting', () => {
     verdict = 'stopped';
     transport.enqueue({ n: 2, w: 5 });
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
     transport.flushOnExit();
     expect((await beacons()).map((body) => [body.items, body.dropped?.counts])).toEqual([[[], { stopped: 9 }]]);
   });
@@ -129,7 +115,7 @@ describe('createTransport drop accounting', () => {
     transport.drop('consent');
     transport.flushOnExit();
     await transport.flush();
-    expect(beaconMock).not.toHaveBeenCalled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(net.beaconMock).not.toHaveBeenCalled();
+    expect(net.fetchMock).not.toHaveBeenCalled();
   });
 });
