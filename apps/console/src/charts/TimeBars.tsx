@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisWidth } from './axisWidth';
 import { bucketFormatter, pickTicks } from './timeAxis';
 
 /** One stacked series of {@link TimeBars}. */
@@ -21,12 +22,15 @@ export function TimeBars<T extends { start: number }>({ rows, bucketMs, series, 
   const value = (row: T, key: string) => Number((row as Record<string, unknown>)[key] ?? 0);
   // Every series stays mounted (recharts stacks in mount order); empty ones only leave the legend.
   const shown = new Set(series.filter((s) => rows.some((r) => value(r, s.key) > 0)).map((s) => s.key));
+  // Wide enough for the tallest stack's label: a fixed width cut "10000" to "0000".
+  const tallest = Math.max(0, ...rows.map((row) => series.reduce((sum, s) => sum + value(row, s.key), 0)));
+  const yWidth = axisWidth([String(Math.ceil(tallest * 1.25))], 12, 40, 96);
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap="15%">
         <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
         <XAxis dataKey="start" type="category" ticks={ticks} interval={0} tickFormatter={(start: number) => format(start)} fontSize={12} />
-        <YAxis allowDecimals={false} fontSize={12} width={40} />
+        <YAxis allowDecimals={false} fontSize={12} width={yWidth} />
         <Tooltip labelFormatter={(start) => format(Number(start))} cursor={{ fill: '#f1f3f5' }} />
         <Legend itemSorter={null} />
         {series.map((s) => (
