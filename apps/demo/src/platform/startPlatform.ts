@@ -3,6 +3,7 @@ import type { Logger } from '@tarmac/platform/logger';
 import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
+import { startConsentMode } from '@tarmac/platform/consent/google';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
@@ -22,6 +23,9 @@ export interface DemoPlatform {
  * first render reaches the server.
  */
 export function startPlatform(locale: DemoLocale): DemoPlatform {
+  // Google Consent Mode v2 defaults (all denied) before anything can push to the dataLayer; the
+  // inline CMP stub queues its listener until the real CMP below takes over.
+  const consentMode = startConsentMode();
   const version = readMeta('r9-version');
   const logger = createLogger({ product: 'demo', ...(version ? { context: { r9Version: version } } : {}) });
   const uncapture = captureGlobalErrors(logger);
@@ -38,6 +42,8 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     analytics,
     consent,
     stop() {
+      consentMode.stop();
+      analytics.stop();
       consent.stop();
       perf.stop();
       uncapture();
