@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postJson, testAppForEachTest } from '../testing/testApp.js';
-import { writeTestBuild } from './testBuild.js';
+import { writeTestBuild } from './testing/testBuild.js';
 
 const t = testAppForEachTest();
 

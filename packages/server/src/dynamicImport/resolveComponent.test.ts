@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveComponent } from './resolveComponent.js';
-import { testCatalog, testManifest } from './testBuild.js';
+import { testCatalog, testManifest } from './testing/testBuild.js';
 
 const context = { manifest: testManifest, catalog: testCatalog, version: '2026.1.0' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distribution } from './distribution.js';
 import { navigationBreakdown } from './navigationBreakdown.js';
 import { percentile } from './percentile.js';
-import { perfReport } from './reportFixture.js';
+import { perfReport } from './testing/reportFixture.js';
 import { summarizeMetric, vitalsByPage, vitalsOverTime } from './vitalsStats.js';
 
 describe('percentile', () => {

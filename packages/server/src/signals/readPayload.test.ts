@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPayload } from './readPayload.js';
-import { payloadForTest, personSignals } from './sealForTest.js';
+import { payloadForTest, personSignals } from './testing/sealForTest.js';
 
 const reason = (text: string): string | undefined => {
   try {

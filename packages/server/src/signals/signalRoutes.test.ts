@@ -2,7 +2,7 @@ import { createPublicKey, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formTokenFor, SESSION_COOKIE } from '../site/formToken.js';
 import { consoleAuth, testAppForEachTest, TEST_SESSION_SECRET } from '../testing/testApp.js';
-import { payloadForTest, personSignals, sealForTest } from './sealForTest.js';
+import { payloadForTest, personSignals, sealForTest } from './testing/sealForTest.js';
 import { generateSignalKeys } from './signalKeys.js';
 
 const keys = generateSignalKeys();

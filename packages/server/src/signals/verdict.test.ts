@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personSignals } from './sealForTest.js';
+import { personSignals } from './testing/sealForTest.js';
 import { AUTOMATION_THRESHOLD, judgeSignals } from './verdict.js';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ComponentCatalog, ViteManifest } from './contract.js';
+import type { ComponentCatalog, ViteManifest } from '../contract.js';
 
 /** A small build as Vite would write it: the page, two components sharing a chunk. */
 export const testManifest: ViteManifest = {

@@ -1,5 +1,5 @@
-import { NT_COUNT_FIELDS, NT_TIME_FIELDS } from './contract.js';
-import type { PerfReport, VitalField } from './contract.js';
+import { NT_COUNT_FIELDS, NT_TIME_FIELDS } from '../contract.js';
+import type { PerfReport, VitalField } from '../contract.js';
 
 /** A stored report for tests: no timing, the given vitals, varied through `overrides`. */
 export function perfReport(vitals: Partial<Record<VitalField, number>> = {}, overrides: Partial<PerfReport> = {}): PerfReport {

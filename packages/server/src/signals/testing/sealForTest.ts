@@ -1,6 +1,6 @@
 import { constants, createCipheriv, publicEncrypt, randomBytes } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import type { SignalPayload, Signals } from './contract.js';
+import type { SignalPayload, Signals } from '../contract.js';
 
 /**
  * Seals like the browser collector, written independently from docs/signals.md with node:crypto,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { perfReport } from '../../perf/reportFixture.js';
+import { perfReport } from '../../perf/testing/reportFixture.js';
 import type { Storage } from '../types.js';
 import { createSqliteStorage } from './createSqliteStorage.js';
 
