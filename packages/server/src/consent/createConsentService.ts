@@ -67,7 +67,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
     },
     async save(visitorId, body, userAgent) {
       const selection = selectionFor(body, json, issuer);
-      const tcString = issuer.encode(selection);
+      const tcString = issuer.encode(selection, body.language);
       await options.storage.insertConsentChoice({
         visitorId,
         createdAt: now(),

@@ -15,9 +15,13 @@ export interface IssuerOptions {
   publisherCC: string;
 }
 
+/** The languages the banner speaks; the TC string's consent language is the one the visitor chose in. */
+export type ConsentLanguage = 'en' | 'es';
+
 /** Makes TC strings for one vendor list. */
 export interface TcStringIssuer {
-  encode(selection: ConsentSelection): string;
+  /** `language` becomes the string's ConsentLanguage (default English). */
+  encode(selection: ConsentSelection, language?: ConsentLanguage): string;
   /** Everything in the list: what "accept all" agrees to. */
   everything(): ConsentSelection;
 }
@@ -31,15 +35,21 @@ const ids = (record: Record<string, unknown>) => Object.keys(record).map(Number)
  * CMP API asks of the string shown with the UI.
  */
 export function createTcStringIssuer(json: GvlJson, options: IssuerOptions): TcStringIssuer {
-  // core keeps and annotates what it is given; a copy keeps our parsed file pristine.
-  const gvl = new GVL(structuredClone(json) as never);
+  // core writes the GVL's language into every string it encodes, so one GVL per language, made on
+  // first use. core keeps and annotates what it is given; a copy keeps our parsed file pristine.
+  const gvls = new Map<ConsentLanguage, GVL>();
+  const gvlFor = (language: ConsentLanguage) => {
+    let gvl = gvls.get(language);
+    if (!gvl) gvls.set(language, (gvl = new GVL(structuredClone(json) as never, { language })));
+    return gvl;
+  };
   const activeVendors = Object.values(json.vendors).filter((v) => !v.deletedDate);
   const liPurposes = [...new Set(activeVendors.flatMap((v) => v.legIntPurposes))];
   const liVendors = activeVendors.filter((v) => v.legIntPurposes.length || v.specialPurposes.length).map((v) => v.id);
 
   return {
-    encode(selection) {
-      const model = new TCModel(gvl);
+    encode(selection, language = 'en') {
+      const model = new TCModel(gvlFor(language));
       model.cmpId = options.cmpId;
       model.cmpVersion = options.cmpVersion;
       model.consentScreen = 1;
