@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { dynamicImportRoutes } from './dynamicImport/dynamicImportRoutes.js';
 import { addBeaconJsonParser } from './http/beaconBody.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import type { ClientLogReply } from './logs/contract.js';
 import { createLogSettings } from './logs/logSettings.js';
 import { defaultPaths } from './paths.js';
@@ -19,6 +20,7 @@ import { consoleApi } from './console/consoleApi.js';
 import { perfRoutes } from './perf/perfRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
+import { installReplyCompression } from './site/compressReplies.js';
 import { installSite } from './site/installSite.js';
 import type { Storage } from './storage/types.js';
 
@@ -54,6 +56,8 @@ export interface AppOptions {
   signalKeys?: SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
   consent?: Omit<ConsentServiceOptions, 'storage'>;
+  /** Browsers reach the site over HTTPS (TLS here or at a proxy): sends HSTS; see http/securityHeaders.ts. */
+  https?: boolean;
 }
 
 /**
@@ -72,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false } },
   });
   installErrorHandler(app);
+  // Before any route, so every reply (errors and 404s included) carries them.
+  await installSecurityHeaders(app, { https: options.https ?? false });
+  installReplyCompression(app);
   addBeaconJsonParser(app);
   await app.register(cookie);
   app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
@@ -96,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleDir: options.consoleDir ?? defaultPaths.consoleDir,
     sessionSecret: options.sessionSecret,
     version: options.version ?? 'dev',
+    https: options.https ?? false,
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentCspFor, DocumentKind } from './documentCsp.js';
 import { ensureSession, formTokenFor } from './formToken.js';
 import { injectMeta } from './injectMeta.js';
 import { missingBuildPage } from './missingBuildPage.js';
@@ -18,9 +19,12 @@ export type HtmlPage = (request: FastifyRequest, reply: FastifyReply) => Promise
 
 /**
  * The two HTML entry points. index.html is read per request (a small file) so a rebuild shows up
- * without a restart, and is never cached: it carries a per-session token.
+ * without a restart. Browsers may keep a page (`private`: it carries the session's form token,
+ * which stays valid as long as the session cookie) but must revalidate it before reuse
+ * (`no-cache`), and unlike `no-store` this lets the page enter the back/forward cache.
+ * Each page's CSP allows exactly the inline code of the file as built (see documentCsp.ts).
  */
-export function createHtmlPages(options: HtmlPagesOptions): { site: HtmlPage; console: HtmlPage } {
+export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFor): { site: HtmlPage; console: HtmlPage } {
   const load = async (dir: string): Promise<string | null> => {
     try {
       return await readFile(join(dir, 'index.html'), 'utf8');
@@ -30,26 +34,27 @@ export function createHtmlPages(options: HtmlPagesOptions): { site: HtmlPage; co
     }
   };
 
-  const send = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  // The policy is worked out from the file as built, before the per-request meta tags go in.
+  const send = (reply: FastifyReply, kind: DocumentKind, built: string, html = built, status = 200) =>
+    reply
+      .code(status)
+      .header('cache-control', 'private, no-cache')
+      .header('content-security-policy', cspFor(built, kind))
+      .type('text/html; charset=utf-8')
+      .send(html);
 
   return {
     async site(request, reply) {
       const html = await load(options.siteDir);
-      if (html === null) return send(reply, missingBuildPage('demo site', options.siteDir), 503);
+      if (html === null) return send(reply, 'site', missingBuildPage('demo site', options.siteDir), undefined, 503);
       const sid = ensureSession(request, reply);
-      return send(
-        reply,
-        injectMeta(html, {
-          'form-token': formTokenFor(options.sessionSecret, sid),
-          'r9-version': options.version,
-        }),
-      );
+      const meta = { 'form-token': formTokenFor(options.sessionSecret, sid), 'r9-version': options.version };
+      return send(reply, 'site', html, injectMeta(html, meta));
     },
     async console(_request, reply) {
       const html = await load(options.consoleDir);
-      if (html === null) return send(reply, missingBuildPage('console', options.consoleDir), 503);
-      return send(reply, html);
+      if (html === null) return send(reply, 'console', missingBuildPage('console', options.consoleDir), undefined, 503);
+      return send(reply, 'console', html);
     },
   };
 }

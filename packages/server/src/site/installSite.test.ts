@@ -1,5 +1,6 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testAppForEachTest } from '../testing/testApp.js';
@@ -15,7 +16,8 @@ describe('site hosting', () => {
   it('serves index.html with a form token bound to a new session cookie', async () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    // Revalidated, never shared, and unlike no-store allowed into the back/forward cache.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(metaContent(response.body, 'r9-version')).toBe('2026.1.0');
     const token = metaContent(response.body, 'form-token') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -46,6 +48,40 @@ describe('site hosting', () => {
     expect(other.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the build\'s brotli or gzip copy of an asset by Accept-Encoding', async () => {
+    const file = join(t.siteDir, 'assets', 'app-abc123.js');
+    const source = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(source));
+    writeFileSync(`${file}.gz`, gzipSync(source));
+    const asset = (encoding?: string) =>
+      page('/assets/app-abc123.js', encoding === undefined ? { accept: '*/*' } : { accept: '*/*', 'accept-encoding': encoding });
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source.toString());
+    const gz = await asset('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(source.toString());
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source.toString());
+    for (const response of [br, gz, plain]) {
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // The copies are encodings of the asset, not files anyone fetches by name.
+    expect((await page('/assets/app-abc123.js.br', { accept: '*/*' })).statusCode).toBe(404);
+  });
+
+  it('compresses large JSON replies for clients that accept it', async () => {
+    const vendors = await page('/i/api/iabtcf/v1/vendors', { accept: 'application/json', 'accept-encoding': 'gzip' });
+    expect(vendors.statusCode).toBe(200);
+    expect(vendors.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(vendors.rawPayload).toString())).toEqual((await page('/i/api/iabtcf/v1/vendors', { accept: '*/*' })).json());
+  });
+
   it('falls back to the rendered index.html for unknown page paths only', async () => {
     const deep = await page('/flights/search?from=MAD');
     expect(deep.statusCode).toBe(200);
@@ -63,7 +99,7 @@ describe('site hosting', () => {
   it('serves the console app and its assets under /console/', async () => {
     const index = await page('/console/');
     expect(index.body).toContain('<title>Console</title>');
-    expect(index.headers['cache-control']).toBe('no-store');
+    expect(index.headers['cache-control']).toBe('private, no-cache');
     expect((await page('/console/logs/abc')).body).toContain('<title>Console</title>');
     expect((await page('/console/assets/console-1.js', { accept: '*/*' })).body).toBe('console.log("console")');
     const bare = await page('/console');
