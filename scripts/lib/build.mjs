@@ -2,6 +2,7 @@
 // every source it is made from, so `npm start` on an already-built tree starts at once.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { compressAssets } from './compressAssets.mjs';
 import { root, must } from './run.mjs';
 
 const apps = ['demo', 'console'];
@@ -27,7 +28,7 @@ function appIsStale(app) {
   return Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
 }
 
-/** Compiles the packages (incremental tsc -b) and bundles the apps with Vite. */
+/** Compiles the packages (incremental tsc -b), bundles the apps with Vite and compresses their assets. */
 export async function build({ onlyStale = false } = {}) {
   await must('Compiling packages (tsc -b)', 'npx', ['tsc', '-b', 'packages/platform', 'packages/react', 'packages/server']);
   if (existsSync(join(root, 'scripts', 'lib', 'buildExtras.mjs'))) {
@@ -42,5 +43,11 @@ export async function build({ onlyStale = false } = {}) {
     await must(`Bundling apps/${app} (vite build)`, 'npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: join(root, 'apps', app),
     });
+  }
+  // Also for apps that were up to date: copies missing after an interrupted build are made now.
+  for (const app of apps) {
+    const kb = (bytes) => `${(bytes / 1000).toFixed(0)} KB`;
+    const t = await compressAssets(join(root, 'apps', app, 'dist'));
+    console.log(`✓ apps/${app} assets compressed: ${t.files} files, ${kb(t.raw)} → br ${kb(t.br)}, gzip ${kb(t.gz)}`);
   }
 }
