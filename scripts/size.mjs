@@ -22,6 +22,7 @@ const budgets = {
   loader: 2.5 * KB,
   signals: 3 * KB,
   i18n: 5 * KB,
+  breadcrumbs: 1.2 * KB,
 };
 const totalBudget = 25 * KB;
 /** Files the build emits beside the entries that have a budget of their own. */
