@@ -1,3 +1,4 @@
+import { startBreadcrumbs } from '@tarmac/platform/breadcrumbs';
 import { captureGlobalErrors, createLogger } from '@tarmac/platform/logger';
 import type { Logger } from '@tarmac/platform/logger';
 import type { Analytics } from '@tarmac/platform/analytics';
@@ -28,6 +29,9 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   const consentMode = startConsentMode();
   const version = readMeta('r9-version');
   const logger = createLogger({ product: 'demo', ...(version ? { context: { r9Version: version } } : {}) });
+  // Before anything else logs: every error this page sends carries the clicks, navigations,
+  // console calls and requests that led to it.
+  const breadcrumbs = startBreadcrumbs(logger);
   const uncapture = captureGlobalErrors(logger);
   // One performance report per view of this page, sent when the visitor leaves or hides it.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
@@ -47,6 +51,7 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
       consent.stop();
       perf.stop();
       uncapture();
+      breadcrumbs.stop();
       signals?.stop();
       logger.stop();
     },
