@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
 import type { NewClientLog, Storage } from '../types.js';
 import { createSqliteStorage } from './createSqliteStorage.js';
-import { migrations } from './migrations.js';
+import { applyMigrations, migrations } from './migrations.js';
 
 const open: Storage[] = [];
 const memory = (perGroup?: number) => {
@@ -14,9 +15,43 @@ const memory = (perGroup?: number) => {
   open.push(storage);
   return storage;
 };
+const dirs: string[] = [];
+const onDisk = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tarmac-sqlite-'));
+  dirs.push(dir);
+  return join(dir, 'tarmac.db');
+};
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const hasStrace = spawnSync('strace', ['-V']).status === 0;
+
+/**
+ * Counts the fsync and fdatasync calls this process makes while `work` runs, with strace attached
+ * to it: what reaches the disk, not what the code believes it asked for.
+ */
+async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
+  const strace = spawn('strace', ['-f', '-c', '-e', 'trace=fsync,fdatasync', '-p', String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  const attached = new Promise<void>((resolve, reject) => {
+    strace.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/attached/.test(output)) resolve();
+    });
+    strace.once('exit', () => reject(new Error(`strace ended before attaching: ${output}`)));
+  });
+  await attached;
+  await work();
+  const exited = new Promise((resolve) => strace.once('exit', resolve));
+  strace.kill('SIGINT');
+  await exited;
+  return [...output.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(?:fsync|fdatasync)$/gm)]
+    .reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, groupId: `g${i % 4}` })], ignored: 0 });
 
 describe('createSqliteStorage', () => {
   it('groups messages and sums occurrences across batches', async () => {
@@ -93,6 +128,71 @@ describe('createSqliteStorage', () => {
     expect(await storage.getLogSettings()).toBeNull();
     await storage.setLogSettings({ stopLogging: true, ignore: [{ message: 'noise' }] });
     expect(await storage.getLogSettings()).toEqual({ stopLogging: true, ignore: [{ message: 'noise' }] });
+  });
+
+  it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {
+    const file = onDisk();
+    const storage = createSqliteStorage({ file });
+    open.push(storage);
+    for (let i = 0; i < 5; i++) {
+      const records = Array.from({ length: 60 }, (_, j) => newClientLog({ messageId: `m${i * 60 + j}`, receivedAt: i * 60 + j }));
+      await storage.insertClientLogs({ records, ignored: 0 });
+    }
+    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 });
+    const detail = await storage.getLogGroup('g-1');
+    expect(detail?.group.count).toBe(300);
+    expect(detail?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${299 - i}`));
+    const db = new Database(file, { readonly: true });
+    const kept = db.prepare('SELECT group_id, count(*) AS n, min(seq) AS oldest FROM log_occurrences GROUP BY group_id ORDER BY group_id').all();
+    db.close();
+    expect(kept).toEqual([{ group_id: 'g-1', n: 200, oldest: 100 }, { group_id: 'g-2', n: 1, oldest: 0 }]);
+  });
+
+  it('migration 8 carries the newest 200 occurrences of each group into the ring', async () => {
+    const file = onDisk();
+    const db = new Database(file);
+    applyMigrations(db, migrations.filter((m) => m.version < 8));
+    const group = db.prepare(`INSERT INTO log_groups (group_id, product, level, type, message, count, first_seen, last_seen, stack)
+                              VALUES (?, 'flights', 4, 'log', 'x', ?, 1, 1, '{}')`);
+    group.run('big', 205);
+    group.run('small', 2);
+    const old = db.prepare(`INSERT INTO log_occurrences (group_id, message_id, received_at, occurrences, extra_args, context)
+                            VALUES (?, ?, ?, 1, '[]', '{}')`);
+    db.transaction(() => {
+      for (let i = 0; i < 205; i++) old.run('big', `b${i}`, i);
+      old.run('small', 's0', 0);
+      old.run('small', 's1', 1);
+    })();
+    db.close();
+    const storage = createSqliteStorage({ file });
+    open.push(storage);
+    expect((await storage.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
+    expect((await storage.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
+    // The next occurrence takes the slot of the oldest one kept (b5), and a re-sent b204 is not new.
+    await storage.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
+    const after = new Database(file, { readonly: true });
+    const ids = after.prepare(`SELECT message_id FROM log_occurrences WHERE group_id = 'big' ORDER BY seq`).pluck().all();
+    after.close();
+    expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `b${i + 6}`));
+    expect((await storage.getLogGroup('big'))?.group.count).toBe(206);
+  });
+
+  it.skipIf(!hasStrace)('syncs every commit to disk, and concurrent writes share commits', async () => {
+    const storage = createSqliteStorage({ file: onDisk() });
+    open.push(storage);
+    await storage.insertClientLogs(batchOf(-1)); // the schema is in place before counting
+    // One at a time, each write is its own commit: with synchronous=FULL each one is an fsync.
+    const alone = await countDiskSyncs(async () => {
+      for (let i = 0; i < 40; i++) await storage.insertClientLogs(batchOf(i));
+    });
+    // Forty at once share group commits: still synced, in fewer fsyncs than writes.
+    const together = await countDiskSyncs(async () => {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.insertClientLogs(batchOf(100 + i))));
+    });
+    expect(alone).toBeGreaterThanOrEqual(40);
+    expect(together).toBeGreaterThanOrEqual(1);
+    expect(together).toBeLessThan(40);
+    expect((await storage.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
   });
 
   it('migrates a file database once and reopens it with its data', async () => {

@@ -6,6 +6,7 @@ import type { ClientLogInsert, Storage } from '../types.js';
 import { createSqliteAnalyticsStore } from './analyticsStore.js';
 import { createSqliteConsentStore } from './consentStore.js';
 import { createSqliteDropStore } from './dropStore.js';
+import { createGroupCommit } from './groupCommit.js';
 import { createSqliteLogStore } from './logStore.js';
 import { applyMigrations } from './migrations.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
@@ -24,10 +25,16 @@ const LOG_SETTINGS_KEY = 'logs';
  * The default store: one embedded SQLite file, so `npm start` needs no database server.
  * WAL lets console reads run beside ingest writes; busy_timeout rides out a brief lock held
  * by another process (a backup, the sqlite3 shell) instead of failing a request.
+ *
+ * Every write is durable before its promise resolves: `synchronous = FULL` makes each COMMIT
+ * fsync the WAL (WAL's default, NORMAL, does not, and a power cut could lose acknowledged
+ * batches), and group commit (groupCommit.ts) lets concurrent requests share one COMMIT and one
+ * fsync. Reads go straight to the connection and see only committed writes.
  */
 export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   applyMigrations(db);
@@ -36,6 +43,9 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   const perf = createSqlitePerfStore(db);
   const analytics = createSqliteAnalyticsStore(db);
   const drops = createSqliteDropStore(db);
+  const signals = createSqliteSignalsStore(db);
+  const consent = createSqliteConsentStore(db);
+  const writes = createGroupCommit(db);
   // A body's drop report is stored with its items or not at all; the stores' own transactions
   // nest inside these as savepoints.
   const storeLogBatch = db.transaction((batch: ClientLogInsert) => {
@@ -52,11 +62,14 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
 
   return {
-    ...createSqliteSignalsStore(db),
-    ...createSqliteConsentStore(db),
-    async insertClientLogs(batch) {
-      storeLogBatch(batch);
-    },
+    ...signals,
+    ...consent,
+    // These two stores' writes are async functions of one statement each: a failure leaves
+    // nothing behind (statement atomicity) and reaches the caller through the returned promise.
+    insertSignalReport: (report) => writes.run(() => signals.insertSignalReport(report)),
+    insertSignalFallback: (hit) => writes.run(() => signals.insertSignalFallback(hit)),
+    insertConsentChoice: (choice) => writes.run(() => consent.insertConsentChoice(choice)),
+    insertClientLogs: (batch) => writes.run(() => storeLogBatch(batch)),
     async listLogGroups(filter) {
       return logs.listLogGroups(filter);
     },
@@ -68,17 +81,13 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
       return value === undefined ? null : (JSON.parse(value) as ClientLogReply);
     },
     async setLogSettings(settings) {
-      writeSetting.run(LOG_SETTINGS_KEY, JSON.stringify(settings));
+      await writes.run(() => writeSetting.run(LOG_SETTINGS_KEY, JSON.stringify(settings)));
     },
-    async insertPerfReport(report) {
-      perf.insertPerfReport(report);
-    },
+    insertPerfReport: (report) => writes.run(() => perf.insertPerfReport(report)),
     async listPerfReports(filter) {
       return perf.listPerfReports(filter);
     },
-    async insertAnalyticsHits(hits, dropped) {
-      storeHits(hits, dropped);
-    },
+    insertAnalyticsHits: (hits, dropped) => writes.run(() => storeHits(hits, dropped)),
     async countAnalytics(filter, by, limit) {
       return analytics.countAnalytics(filter, by, limit);
     },
@@ -89,6 +98,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
       return drops.dropSummary(window);
     },
     async close() {
+      writes.close(); // commits what is still queued before the connection goes
       if (db.open) db.close();
     },
   };

@@ -18,7 +18,7 @@ export interface GroupCommit {
    * result once that transaction is committed; if `work` throws, only its own writes are rolled
    * back (a savepoint each) and only its promise rejects.
    */
-  run<T>(work: () => T): Promise<T>;
+  run<T>(work: () => T): Promise<Awaited<T>>;
   /** Commits what is queued now instead of on the next turn of the event loop (shutdown). */
   flush(): void;
   /** Refuses further work after committing what is queued. */
@@ -94,9 +94,9 @@ export function createGroupCommit(db: Database): GroupCommit {
   };
 
   return {
-    run<T>(work: () => T): Promise<T> {
+    run<T>(work: () => T): Promise<Awaited<T>> {
       if (closed) return Promise.reject(new Error('The store is closed'));
-      return new Promise<T>((resolve, reject) => {
+      return new Promise<Awaited<T>>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         scheduled ??= setImmediate(commitQueued);
       });

@@ -3,11 +3,50 @@ import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
 import type { ClientLogInsert, LogGroupFilter, NewClientLog } from '../types.js';
 import type { GroupRow, OccurrenceRow } from './logRows.js';
 import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
+import type { Migration } from './migrations.js';
 
 /** How many occurrences a group keeps, so one noisy error cannot fill the disk. */
 export const OCCURRENCES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows. */
 const OCCURRENCES_SHOWN = 50;
+
+/**
+ * Migration 8: each group's occurrences become a ring. A group's n-th stored occurrence gets
+ * `seq` n and lives in slot n mod 200, overwriting the one 200 before it in place, so keeping a
+ * group bounded costs nothing on ingest (it used to be a sorted DELETE per group per batch).
+ * The newest 200 rows of every group are carried over, numbered oldest first.
+ */
+export const logRingMigration: Migration = {
+  version: 8,
+  name: 'log occurrences as a ring per group',
+  sql: `
+    ALTER TABLE log_groups ADD COLUMN next_seq INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE log_ring (
+      id INTEGER PRIMARY KEY,
+      group_id TEXT NOT NULL REFERENCES log_groups (group_id) ON DELETE CASCADE,
+      slot INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      message_id TEXT NOT NULL,
+      received_at INTEGER NOT NULL,
+      occurrences INTEGER NOT NULL,
+      url TEXT,
+      user_agent TEXT,
+      extra_args TEXT NOT NULL,
+      context TEXT NOT NULL
+    );
+    INSERT INTO log_ring (group_id, slot, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context)
+    SELECT group_id, seq, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context
+      FROM (SELECT *, min(count(*) OVER (PARTITION BY group_id), ${OCCURRENCES_KEPT_PER_GROUP})
+                      - row_number() OVER (PARTITION BY group_id ORDER BY id DESC) AS seq
+              FROM log_occurrences)
+     WHERE seq >= 0;
+    UPDATE log_groups SET next_seq = (SELECT count(*) FROM log_ring WHERE log_ring.group_id = log_groups.group_id);
+    DROP TABLE log_occurrences;
+    ALTER TABLE log_ring RENAME TO log_occurrences;
+    CREATE UNIQUE INDEX log_occurrences_slot ON log_occurrences (group_id, slot);
+    CREATE UNIQUE INDEX log_occurrences_message ON log_occurrences (group_id, message_id);
+  `,
+};
 
 /** The client-log half of the SQLite store; statements are prepared once, here. */
 export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KEPT_PER_GROUP) {
@@ -17,22 +56,25 @@ export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KE
     VALUES (@groupId, @product, @level, @type, @message, @fileName, @lineNo, @colNo,
             0, @receivedAt, @receivedAt, @stack)
     ON CONFLICT (group_id) DO NOTHING`);
-  const insertOccurrence = db.prepare(`
-    INSERT INTO log_occurrences (group_id, message_id, received_at, occurrences, url, user_agent,
-                                 extra_args, context)
-    VALUES (@groupId, @messageId, @receivedAt, @occurrences, @url, @userAgent, @extraArgs, @context)
-    ON CONFLICT (group_id, message_id) DO NOTHING`);
+  const seen = db.prepare('SELECT 1 FROM log_occurrences WHERE group_id = ? AND message_id = ?').pluck();
+  // Counts the occurrence and hands out its place in the group's ring.
   const countOccurrence = db.prepare(`
     UPDATE log_groups
        SET count = count + @occurrences,
            last_seen = max(last_seen, @receivedAt),
-           stack = CASE WHEN @hasStack THEN @stack ELSE stack END
-     WHERE group_id = @groupId`);
-  const trimGroup = db.prepare(`
-    DELETE FROM log_occurrences
+           stack = CASE WHEN @hasStack THEN @stack ELSE stack END,
+           next_seq = next_seq + 1
      WHERE group_id = @groupId
-       AND id <= (SELECT id FROM log_occurrences WHERE group_id = @groupId
-                   ORDER BY id DESC LIMIT 1 OFFSET @keep)`);
+    RETURNING next_seq - 1`).pluck();
+  const putOccurrence = db.prepare(`
+    INSERT INTO log_occurrences (group_id, slot, seq, message_id, received_at, occurrences, url,
+                                 user_agent, extra_args, context)
+    VALUES (@groupId, @seq % @keep, @seq, @messageId, @receivedAt, @occurrences, @url, @userAgent,
+            @extraArgs, @context)
+    ON CONFLICT (group_id, slot) DO UPDATE
+       SET seq = excluded.seq, message_id = excluded.message_id, received_at = excluded.received_at,
+           occurrences = excluded.occurrences, url = excluded.url, user_agent = excluded.user_agent,
+           extra_args = excluded.extra_args, context = excluded.context`);
   const addIgnored = db.prepare(`
     INSERT INTO counters (name, value) VALUES ('log_ignored', @n)
     ON CONFLICT (name) DO UPDATE SET value = value + excluded.value`);
@@ -48,7 +90,7 @@ export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KE
   const listProducts = db.prepare('SELECT DISTINCT product FROM log_groups ORDER BY product').pluck();
   const getGroup = db.prepare('SELECT * FROM log_groups WHERE group_id = ?');
   const newestOccurrences = db.prepare(
-    'SELECT * FROM log_occurrences WHERE group_id = ? ORDER BY id DESC LIMIT ?',
+    'SELECT * FROM log_occurrences WHERE group_id = ? ORDER BY seq DESC LIMIT ?',
   );
 
   const storeOne = (record: NewClientLog): void => {
@@ -58,8 +100,19 @@ export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KE
       parsedStackTrace: record.parsedStackTrace,
     });
     insertGroup.run({ ...pickGroup(record), stack });
-    const inserted = insertOccurrence.run({
+    // A message id seen before is a retried delivery: counting it again would inflate the group.
+    if (seen.get(record.groupId, record.messageId) !== undefined) return;
+    const seq = countOccurrence.get({
       groupId: record.groupId,
+      occurrences: record.occurrences,
+      receivedAt: record.receivedAt,
+      hasStack: hasStack ? 1 : 0,
+      stack,
+    }) as number;
+    putOccurrence.run({
+      groupId: record.groupId,
+      seq,
+      keep: keepPerGroup,
       messageId: record.messageId,
       receivedAt: record.receivedAt,
       occurrences: record.occurrences,
@@ -68,24 +121,10 @@ export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KE
       extraArgs: JSON.stringify(record.extraArgs),
       context: JSON.stringify(record.context),
     });
-    // A message id seen before is a retried delivery: counting it again would inflate the group.
-    if (inserted.changes === 0) return;
-    countOccurrence.run({
-      groupId: record.groupId,
-      occurrences: record.occurrences,
-      receivedAt: record.receivedAt,
-      hasStack: hasStack ? 1 : 0,
-      stack,
-    });
   };
 
   const insertBatch = db.transaction((batch: ClientLogInsert) => {
-    const touched = new Set<string>();
-    for (const record of batch.records) {
-      storeOne(record);
-      touched.add(record.groupId);
-    }
-    for (const groupId of touched) trimGroup.run({ groupId, keep: keepPerGroup });
+    for (const record of batch.records) storeOne(record);
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
   });
 

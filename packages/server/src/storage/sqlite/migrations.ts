@@ -4,6 +4,7 @@ import { CONSENT_MIGRATION_SQL } from './consentStore.js';
 import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
 import { dropsMigration } from './dropStore.js';
+import { logRingMigration } from './logStore.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -60,6 +61,7 @@ export const migrations: readonly Migration[] = [
   analyticsMigration,
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
   dropsMigration,
+  logRingMigration,
 ];
 
 /**
