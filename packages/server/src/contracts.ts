@@ -22,3 +22,4 @@ export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary } from './consent/contract.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
+export type { Breadcrumb, BreadcrumbCategory, GroupBreadcrumbs, OccurrenceTrail } from './breadcrumbs/contract.js';

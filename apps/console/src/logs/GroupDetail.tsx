@@ -2,6 +2,7 @@ import type { ConsoleClient } from '../api/client';
 import { shortLocation } from '../format/levels';
 import { absoluteTime } from '../format/relativeTime';
 import { useGroupDetail } from '../hooks/useGroupDetail';
+import { BreadcrumbTimeline } from './BreadcrumbTimeline';
 import { LevelBadge } from './LevelBadge';
 import { OccurrencesTable } from './OccurrencesTable';
 import { StackTable } from './StackTable';
@@ -48,6 +49,7 @@ export function GroupDetail({ client, groupId, paused, onClose }: GroupDetailPro
             <summary>Raw stack lines ({detail.stackTrace.length})</summary>
             <pre>{detail.stackTrace.join('\n') || '(none)'}</pre>
           </details>
+          <BreadcrumbTimeline client={client} groupId={groupId} paused={paused} />
           <h3>Recent occurrences</h3>
           <OccurrencesTable occurrences={detail.occurrences} />
         </>
