@@ -8,6 +8,7 @@ const server = process.env.TARMAC_SERVER ?? 'http://localhost:8080';
 export default defineConfig({
   base: '/console/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps for the server's stack resolution, never referenced or served (docs/releases.md).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
   server: { proxy: { '/console/api': server } },
 });

@@ -15,7 +15,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps without the sourceMappingURL comment: the server resolves stack frames with them and
+    // refuses to serve them, so visitors never download the original source (docs/releases.md).
+    sourcemap: 'hidden',
     // The server resolves dynamic components against the manifest (docs/loader.md).
     manifest: true,
     rolldownOptions: { input: { index: 'index.html', hydration: 'hydration.html', ...dynamicEntries(dynamicComponents) } },

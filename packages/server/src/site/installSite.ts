@@ -20,6 +20,9 @@ const API_PATH = /^\/(?:log\/|console\/api(?:\/|$)|[^/]+\/api\/)|\/s\/run\//;
 
 // The build's compressed copies are alternate encodings of a file, never files of their own.
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
+// Source maps sit beside the built files for the server's own use (docs/releases.md): they hold
+// the original source, so browsers never get them.
+const SOURCE_MAP = /\.map$/;
 
 /**
  * Headers of a static file. Vite names files under assets/ by content hash, so they can be
@@ -46,7 +49,7 @@ export async function installSite(app: FastifyInstance, options: SiteOptions): P
   const cspFor = createDocumentCspCache(options.https ?? false);
   const pages = createHtmlPages(options, cspFor);
   // index.html only ever goes out through the renderer (it needs the token and its headers).
-  const notIndex = (path: string) => path !== '/index.html' && !COMPRESSED_COPY.test(path);
+  const notIndex = (path: string) => path !== '/index.html' && !COMPRESSED_COPY.test(path) && !SOURCE_MAP.test(path);
   // preCompressed: the build writes .br and .gz beside each asset (scripts/lib/compressAssets.mjs);
   // the best one the client accepts goes out, with Vary: Accept-Encoding.
   const common = { index: false as const, cacheControl: false, preCompressed: true, suppressWarning: true };
