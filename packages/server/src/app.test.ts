@@ -18,11 +18,11 @@ describe('buildApp', () => {
     expect(response.json()).toEqual({ ok: true });
   });
 
-  it('answers unknown API routes with a coded 404', async () => {
+  it('answers unknown API routes with a coded 404 that does not echo the path', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'POST', url: '/nothing/here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, code: 'TARMAC_NOT_FOUND', reason: 'No route for POST /nothing/here' });
+    expect(response.json()).toEqual({ statusCode: 404, code: 'TARMAC_NOT_FOUND', reason: 'No route for this method and path' });
   });
 
   it('hides internal failures behind a 500 and keeps serving', async () => {

@@ -3,7 +3,8 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { dynamicImportRoutes } from './dynamicImport/dynamicImportRoutes.js';
 import { addBeaconJsonParser } from './http/beaconBody.js';
-import { installErrorHandler } from './http/errorHandler.js';
+import type { HttpPolicyOptions } from './http/httpPolicies.js';
+import { httpServerOptions, installHttpPolicies } from './http/httpPolicies.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import type { ClientLogReply } from './logs/contract.js';
 import { createLogSettings } from './logs/logSettings.js';
@@ -35,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** Everything the server is built from; `main.ts` fills it from the environment, tests directly. */
-export interface AppOptions {
+export interface AppOptions extends HttpPolicyOptions {
   storage: Storage;
   /** Bearer token of the console API. */
   consoleToken: string;
@@ -74,8 +75,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // Bodies are checked as sent: a string where a number belongs is an error, not a guess.
     ajv: { customOptions: { coerceTypes: false } },
+    ...httpServerOptions(options),
   });
-  installErrorHandler(app);
+  // Error replies, the drain on close, rate limits: before anything that adds hooks or routes.
+  await installHttpPolicies(app, options);
   // Before any route, so every reply (errors and 404s included) carries them.
   await installSecurityHeaders(app, { https: options.https ?? false });
   installReplyCompression(app);

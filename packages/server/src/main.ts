@@ -26,6 +26,9 @@ async function main(): Promise<void> {
     logger: true,
     logRules: config.logRules,
     signalKeys: loadOrCreateSignalKeys(config.signalsKeyFile ?? files.signalsKey),
+    https: config.https,
+    trustProxy: config.trustProxy,
+    rateLimits: config.rateLimits,
   });
 
   let stopping = false;
@@ -34,7 +37,9 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     try {
-      await app.close(); // waits for requests in flight
+      // Waits for requests in flight; meanwhile replies say Connection: close and new requests
+      // get a 503 with Retry-After (http/draining.ts).
+      await app.close();
       await storage.close();
       process.exit(0);
     } catch (error) {

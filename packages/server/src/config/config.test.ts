@@ -65,3 +65,27 @@ describe('parseLogSettings', () => {
     expect(() => parseLogSettings(value)).toThrow(error);
   });
 });
+
+describe('the HTTP settings of readServerConfig', () => {
+  it('defaults to generous ingest limits, 10 failed tokens a minute and no trusted proxy', () => {
+    expect(readServerConfig({})).toMatchObject({ trustProxy: [], rateLimits: { ingestPerMinute: 1200, authFailuresPerMinute: 10 } });
+  });
+
+  it('reads the limits (0 turns one off) and the trusted proxies', () => {
+    const config = readServerConfig({ RATE_LIMIT_INGEST: '30', RATE_LIMIT_CONSOLE_AUTH: '0', TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' });
+    expect(config.rateLimits).toEqual({ ingestPerMinute: 30, authFailuresPerMinute: 0 });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+  });
+
+  it.each([
+    [{ RATE_LIMIT_INGEST: 'lots' }, /RATE_LIMIT_INGEST/],
+    [{ RATE_LIMIT_INGEST: '-5' }, /RATE_LIMIT_INGEST/],
+    [{ RATE_LIMIT_CONSOLE_AUTH: '2.5' }, /RATE_LIMIT_CONSOLE_AUTH/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY.*"true"/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY/],
+  ])('refuses %j, naming the variable', (env, error) => {
+    expect(() => readServerConfig(env)).toThrow(error);
+  });
+});

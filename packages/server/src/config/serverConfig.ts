@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RateLimitSettings } from '../http/rateLimits.js';
 import type { ClientLogReply } from '../logs/contract.js';
 import { defaultPaths } from '../paths.js';
+import { readRateLimits, readTrustProxy } from './httpConfig.js';
 import { parseLogSettings } from './parseLogSettings.js';
 
 /** Everything `main.ts` takes from the environment (and the optional config file). */
@@ -16,12 +18,19 @@ export interface ServerConfig {
   logRules: ClientLogReply | undefined;
   /** PEM file of the signals key pair (SIGNALS_KEY_FILE); defaults to one in the data directory. */
   signalsKeyFile: string | undefined;
+  /** Browsers reach the site over HTTPS, here or at the proxy (TARMAC_HTTPS): HSTS is sent. */
+  https: boolean;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
+  trustProxy: string[];
+  /** Per-client limits (RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH). */
+  rateLimits: RateLimitSettings;
 }
 
 /**
- * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE and
- * TARMAC_CONFIG (a JSON file `{logs: ClientLogReply}`). Invalid values throw with the variable's
- * name, so a misconfigured server never starts half right.
+ * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE,
+ * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH and TARMAC_CONFIG (a JSON file
+ * `{logs: ClientLogReply}`). Invalid values throw with the variable's name, so a misconfigured
+ * server never starts half right.
  */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -50,7 +59,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseUrl: env.DATABASE_URL || undefined,
     logRules,
     signalsKeyFile: env.SIGNALS_KEY_FILE || undefined,
+    https: readFlag(env, 'TARMAC_HTTPS'),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    rateLimits: readRateLimits(env),
   };
+}
+
+/** A yes/no variable: `1`/`true` or `0`/`false`/unset; anything else is a mistake worth stopping for. */
+function readFlag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '' || value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1, true, 0 or false, got "${env[name]}"`);
 }
 
 /** Where the data directory keeps generated secrets and the database. */

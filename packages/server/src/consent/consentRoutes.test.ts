@@ -49,7 +49,7 @@ describe('consent endpoints: form token', () => {
     for (const headers of [{ cookie }, { cookie, 'x-csrf': 'wrong' }, { 'x-csrf': 'x'.repeat(43) }]) {
       const get = await t.app.inject({ method: 'GET', url: URL, headers });
       expect(get.statusCode).toBe(403);
-      expect(get.json()).toMatchObject({ code: 'TARMAC_FORBIDDEN' });
+      expect(get.json()).toMatchObject({ code: 'TARMAC_BAD_FORM_TOKEN' });
       const post = await t.app.inject({ method: 'POST', url: URL, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"choice":"accept_all"}' });
       expect(post.statusCode).toBe(403);
     }

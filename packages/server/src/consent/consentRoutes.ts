@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpError } from '../http/httpError.js';
+import { requireFormToken } from '../http/authFailures.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { ConsentChoicesBody } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
@@ -29,23 +29,18 @@ const visitorOf = (request: FastifyRequest): string | null => {
 export async function consentRoutes(app: FastifyInstance, options: ConsentRoutesOptions): Promise<void> {
   const { service } = options;
 
-  async function requireFormToken(request: FastifyRequest): Promise<void> {
-    const token = request.headers['x-csrf'];
-    if (!app.verifyFormToken(request, typeof token === 'string' ? token : undefined)) {
-      throw httpError(403, 'TARMAC_FORBIDDEN', 'A valid X-CSRF form token is required');
-    }
-  }
+  const requireCsrfHeader = (request: FastifyRequest) => requireFormToken(request, request.headers['x-csrf']);
 
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
-  app.get('/i/api/iabtcf/v1/consent', { onRequest: requireFormToken }, async (request, reply) => {
+  app.get('/i/api/iabtcf/v1/consent', { onRequest: requireCsrfHeader }, async (request, reply) => {
     noStore(reply);
     return service.consentFor(visitorOf(request));
   });
 
   app.post<{ Body: ConsentChoicesBody }>(
     '/i/api/iabtcf/v1/consent',
-    { onRequest: [requireSameOrigin, requireFormToken], schema: { body: consentChoicesSchema } },
+    { onRequest: [requireSameOrigin, requireCsrfHeader], schema: { body: consentChoicesSchema } },
     async (request, reply) => {
       let visitorId = visitorOf(request);
       const data = await service.save(visitorId ?? (visitorId = randomBytes(24).toString('base64url')), request.body, request.headers['user-agent'] ?? null);

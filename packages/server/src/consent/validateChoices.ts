@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { ConsentChoicesBody } from './contract.js';
 import type { GvlJson } from './gvlFile.js';
@@ -30,7 +31,7 @@ const LISTS = ['purposes', 'specialFeatures', 'vendors'] as const;
 export function selectionFor(body: ConsentChoicesBody, json: GvlJson, issuer: TcStringIssuer): ConsentSelection {
   if (body.choice !== 'custom') {
     const extra = LISTS.find((list) => body[list] !== undefined);
-    if (extra) throw httpError(400, 'TARMAC_BAD_BODY', `body/${extra} is only allowed with choice "custom"`);
+    if (extra) throw httpError(errorCodes.BAD_BODY, `body/${extra} is only allowed with choice "custom"`);
     return body.choice === 'accept_all' ? issuer.everything() : { purposes: [], specialFeatures: [], vendors: [] };
   }
   const known = {
@@ -43,7 +44,7 @@ export function selectionFor(body: ConsentChoicesBody, json: GvlJson, issuer: Tc
     const given = body[list] ?? [];
     const unknown = given.find((id) => !(String(id) in known[list]));
     if (unknown !== undefined) {
-      throw httpError(400, 'TARMAC_BAD_BODY', `body/${list}: ${unknown} is not in vendor list ${json.vendorListVersion}`);
+      throw httpError(errorCodes.BAD_BODY, `body/${list}: ${unknown} is not in vendor list ${json.vendorListVersion}`);
     }
     selection[list] = [...given].sort((a, b) => a - b);
   }

@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 
 /** Query fields every dashboard endpoint takes: a receive-time window in epoch ms. */
@@ -23,8 +24,8 @@ const DAY = 24 * HOUR;
 export function timeWindow(query: WindowQuery, now = Date.now()): { from: number; to: number; bucketMs: number } {
   const to = query.to ? Number(query.to) : now;
   const from = query.from ? Number(query.from) : to - DAY;
-  if (from >= to) throw httpError(400, 'TARMAC_BAD_QUERY', 'from must be before to');
-  if (to - from > 90 * DAY) throw httpError(400, 'TARMAC_BAD_QUERY', 'a window spans at most 90 days');
+  if (from >= to) throw httpError(errorCodes.BAD_QUERY, 'from must be before to');
+  if (to - from > 90 * DAY) throw httpError(errorCodes.BAD_QUERY, 'a window spans at most 90 days');
   const span = to - from;
   const bucketMs = span <= 6 * HOUR ? 5 * 60_000 : span <= 3 * DAY ? HOUR : DAY;
   return { from, to, bucketMs };

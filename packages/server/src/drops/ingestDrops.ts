@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { DropReport, DropSource, StoredDropReport } from './contract.js';
 
@@ -9,7 +10,7 @@ import type { DropReport, DropSource, StoredDropReport } from './contract.js';
  */
 export function requireItemsOrDrops(items: readonly unknown[], dropped: DropReport | undefined, itemsField: string): void {
   if (items.length === 0 && dropped === undefined) {
-    throw httpError(400, 'TARMAC_BAD_BODY', `body/${itemsField} must not be empty unless body/dropped is present`);
+    throw httpError(errorCodes.BAD_BODY, `body/${itemsField} must not be empty unless body/dropped is present`);
   }
 }
 

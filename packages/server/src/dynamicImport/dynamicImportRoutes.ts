@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErrorReply } from '../http/httpError.js';
+import { errorCodes } from '../http/errorCodes.js';
+import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { DynamicImportBody } from './contract.js';
 import { dynamicImportBodySchema } from './contract.js';
@@ -27,11 +28,8 @@ export async function dynamicImportRoutes(app: FastifyInstance, options: Dynamic
     { onRequest: requireSameOrigin, schema: { body: dynamicImportBodySchema } },
     async (request, reply) => {
       const build = await readBuild();
-      if (!build) {
-        // A deployment problem, not a crash: say what is missing (the error handler hides 5xx reasons).
-        const body: ErrorReply = { statusCode: 503, code: 'TARMAC_NO_BUILD', reason: 'The site was built without a manifest; run the build' };
-        return reply.code(503).send(body);
-      }
+      // A deployment problem, not a crash: the 503 says what is missing.
+      if (!build) throw httpError(errorCodes.NO_BUILD, 'The site was built without a manifest; run the build');
       const { manifest, catalog } = build;
       // Replies depend on the page's state and locale: never cache them.
       reply.header('cache-control', 'no-store');

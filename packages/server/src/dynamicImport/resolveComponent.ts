@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { ComponentCatalog, DynamicImportBody, DynamicImportReply, ManifestChunk, ViteManifest } from './contract.js';
 
@@ -26,7 +27,7 @@ function walk(manifest: ViteManifest, start: string, into: string[] = [], seen =
 
 const chunk = (manifest: ViteManifest, key: string): ManifestChunk => {
   const found = manifest[key];
-  if (!found) throw httpError(500, 'TARMAC_BAD_BUILD', `The build manifest has no ${key}`);
+  if (!found) throw httpError(errorCodes.NO_BUILD, `The build manifest has no ${key}; run the build`);
   return found;
 };
 
@@ -39,7 +40,7 @@ export function resolveComponent(body: DynamicImportBody, context: ResolveContex
   const { manifest, catalog } = context;
   const base = context.base ?? '/';
   const component = catalog.components[body.componentPath];
-  if (!component) throw httpError(404, 'TARMAC_UNKNOWN_COMPONENT', `No dynamic component "${body.componentPath}"`);
+  if (!component) throw httpError(errorCodes.UNKNOWN_COMPONENT, `No dynamic component "${body.componentPath}"`);
   chunk(manifest, component.entry);
 
   const present = new Set<string>();

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { errorCodes } from './errorCodes.js';
 import { httpError } from './httpError.js';
 
 /**
@@ -11,7 +12,7 @@ export async function requireSameOrigin(request: FastifyRequest): Promise<void> 
   const origin = request.headers.origin;
   if (origin === undefined) return;
   if (originHost(origin) !== request.host) {
-    throw httpError(403, 'TARMAC_CROSS_ORIGIN', 'Cross-origin requests are not accepted here');
+    throw httpError(errorCodes.CROSS_ORIGIN, 'Cross-origin requests are not accepted here');
   }
 }
 

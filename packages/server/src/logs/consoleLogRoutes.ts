@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { ClientLogReply } from './contract.js';
 import type { LogSettings } from './logSettings.js';
@@ -53,7 +54,7 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
 
   app.get<{ Params: { groupId: string } }>('/logs/groups/:groupId', { schema: { params: groupIdParams } }, async (request) => {
     const detail = await storage.getLogGroup(request.params.groupId);
-    if (!detail) throw httpError(404, 'TARMAC_NOT_FOUND', 'No such log group');
+    if (!detail) throw httpError(errorCodes.NOT_FOUND, 'No such log group');
     return detail;
   });
 

@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { NT_COUNT_FIELDS, NT_TIME_FIELDS, VITALS } from './contract.js';
 import type { PerfReport, VitalField } from './contract.js';
@@ -13,7 +14,7 @@ const EPOCH_2000 = 946_684_800_000;
 const DAY_MS = 86_400_000;
 const TEXT_LIMITS = { url: 2048, vertical: 128, pageId: 128, subPageId: 128, pageTag: 128, nt_protocol: 32 } as const;
 
-const bad = (reason: string) => httpError(400, 'TARMAC_BAD_BODY', reason);
+const bad = (reason: string) => httpError(errorCodes.BAD_BODY, reason);
 
 // A plain decimal number as a browser writes it (String(number)); no hex, no Infinity, no blanks.
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

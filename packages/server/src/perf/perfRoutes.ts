@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { parsePerfReport } from './parsePerfReport.js';
@@ -29,7 +30,7 @@ export async function perfRoutes(app: FastifyInstance, options: PerfRoutesOption
     { onRequest: requireSameOrigin, bodyLimit: PERF_BODY_LIMIT },
     async (request, reply) => {
       if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) {
-        throw httpError(415, 'TARMAC_UNSUPPORTED_MEDIA_TYPE', `A performance report is sent as ${FORM}`);
+        throw httpError(errorCodes.UNSUPPORTED_MEDIA_TYPE, `A performance report is sent as ${FORM}`);
       }
       const report = parsePerfReport(request.body ?? {}, {
         receivedAt: Date.now(),

@@ -1,3 +1,4 @@
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { SignalPayload, Signals } from './contract.js';
 
@@ -8,7 +9,7 @@ const SHORT = /^[\x20-\x7e]{0,64}$/;
 type Check = (value: unknown, path: string) => void;
 
 const fail = (path: string, what: string): never => {
-  throw httpError(400, 'TARMAC_SIGNALS_BAD_PAYLOAD', `${path} ${what}`);
+  throw httpError(errorCodes.SIGNALS_BAD_PAYLOAD, `${path} ${what}`);
 };
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

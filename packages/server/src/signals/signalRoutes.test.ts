@@ -64,8 +64,8 @@ describe('signal endpoints', () => {
   });
 
   it.each([
-    ['a wrong token', () => ({ encryptedMetaData: sealed(), token: 'x'.repeat(43) }), {}, 403, 'TARMAC_SIGNALS_BAD_TOKEN'],
-    ['no session', () => ({ encryptedMetaData: sealed(), token }), { cookie: '' }, 403, 'TARMAC_SIGNALS_BAD_TOKEN'],
+    ['a wrong token', () => ({ encryptedMetaData: sealed(), token: 'x'.repeat(43) }), {}, 403, 'TARMAC_BAD_FORM_TOKEN'],
+    ['no session', () => ({ encryptedMetaData: sealed(), token }), { cookie: '' }, 403, 'TARMAC_BAD_FORM_TOKEN'],
     ['no token field', () => ({ encryptedMetaData: sealed() }), {}, 400, 'TARMAC_BAD_BODY'],
     ['an empty envelope', () => ({ encryptedMetaData: '', token }), {}, 400, 'TARMAC_BAD_BODY'],
     ['a tampered payload', () => ({ encryptedMetaData: sealed().replace(/.{8}$/, 'AAAAAAAA'), token }), {}, 400, 'TARMAC_SIGNALS_TAMPERED'],

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { requireFormToken } from '../http/authFailures.js';
+import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { SignalStorage } from './contract.js';
@@ -47,12 +49,6 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
   }
-  // Checked before any decryption: a request without this session's token costs no RSA work.
-  const requireToken = (request: FastifyRequest, token: string) => {
-    if (!app.verifyFormToken(request, token)) {
-      throw httpError(403, 'TARMAC_SIGNALS_BAD_TOKEN', "The token is not this session's form token");
-    }
-  };
 
   app.get('/a/api/signals/key', async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
@@ -63,11 +59,12 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     '/a/api/signals',
     { onRequest: requireSameOrigin, schema: { body: primaryBody } },
     async (request) => {
-      requireToken(request, request.body.token);
+      // Checked before any decryption: a request without this session's token costs no RSA work.
+      await requireFormToken(request, request.body.token);
       const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys().privateKey));
       const receivedAt = now();
       if (Math.abs(receivedAt - payload.ts) > maxClockSkewMs) {
-        throw httpError(400, 'TARMAC_SIGNALS_STALE', 'The payload timestamp is outside the accepted window');
+        throw httpError(errorCodes.SIGNALS_STALE, 'The payload timestamp is outside the accepted window');
       }
       const userAgent = request.headers['user-agent'] ?? null;
       const stored = await storage.insertSignalReport({
@@ -78,7 +75,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
         verdict: judgeSignals(payload.signals, userAgent),
         signals: payload.signals,
       });
-      if (!stored) throw httpError(409, 'TARMAC_SIGNALS_REPLAY', 'This payload was already received');
+      if (!stored) throw httpError(errorCodes.SIGNALS_REPLAY, 'This payload was already received');
       // The verdict is not echoed: automation must not learn which hints gave it away.
       return { ok: true };
     },
@@ -88,7 +85,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     '/a/api/signals/fallback',
     { onRequest: requireSameOrigin, schema: { body: fallbackBody } },
     async (request) => {
-      requireToken(request, request.body.token);
+      await requireFormToken(request, request.body.token);
       await storage.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
       return { ok: true };
     },
