@@ -9,6 +9,8 @@ import { installSecurityHeaders } from './http/securityHeaders.js';
 import type { ClientLogReply } from './logs/contract.js';
 import { createLogSettings } from './logs/logSettings.js';
 import { defaultPaths } from './paths.js';
+import { hostedBuilds } from './releases/mapSource.js';
+import { createReleaseService } from './releases/releaseService.js';
 import { installSignals } from './signals/installSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
 import { analyticsRoutes } from './analytics/analyticsRoutes.js';
@@ -87,7 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
 
   const settings = createLogSettings(options.storage, options.logRules);
-  await app.register(clientLogRoutes, { storage: options.storage, settings });
+  // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
+  const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
+  const releases = createReleaseService(options.storage, builds);
+  await app.register(clientLogRoutes, { storage: options.storage, settings, releases });
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { storage: options.storage });
   await app.register(analyticsRoutes, { storage: options.storage });
@@ -99,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     settings,
     consoleToken: options.consoleToken,
+    releases,
   });
   await installSignals(app, { storage: options.storage, consoleToken: options.consoleToken, signalKeys: options.signalKeys });
   await installSite(app, {

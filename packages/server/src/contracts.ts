@@ -22,4 +22,21 @@ export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary } from './consent/contract.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
+export type {
+  ArtifactInfo,
+  GroupReleaseCount,
+  GroupState,
+  GroupStatus,
+  GroupTimeline,
+  IssueDetail,
+  IssueGroup,
+  IssueGroupList,
+  ReleaseDetail,
+  ReleaseSummary,
+  ResolvedFrame,
+  ResolvedStack,
+  SourceContext,
+  StatusChange,
+  StatusFilter,
+} from './releases/contract.js';
 export type { Breadcrumb, BreadcrumbCategory, GroupBreadcrumbs, OccurrenceTrail } from './breadcrumbs/contract.js';

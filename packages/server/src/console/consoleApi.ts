@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LogSettings } from '../logs/logSettings.js';
+import type { ReleaseService } from '../releases/releaseService.js';
+import { releaseRoutes } from '../releases/releaseRoutes.js';
 import type { Storage } from '../storage/types.js';
 import { createConsoleAuth } from './consoleAuth.js';
 import { consoleAnalyticsRoutes } from '../analytics/consoleAnalyticsRoutes.js';
@@ -12,6 +14,7 @@ export interface ConsoleApiOptions {
   storage: Storage;
   settings: LogSettings;
   consoleToken: string;
+  releases: ReleaseService;
 }
 
 /**
@@ -21,7 +24,8 @@ export interface ConsoleApiOptions {
 export async function consoleApi(app: FastifyInstance, options: ConsoleApiOptions): Promise<void> {
   app.addHook('onRequest', createConsoleAuth(options.consoleToken));
   app.get('/session', async () => ({ ok: true }));
-  await app.register(consoleLogRoutes, { storage: options.storage, settings: options.settings });
+  await app.register(consoleLogRoutes, { storage: options.storage, settings: options.settings, releases: options.releases });
+  await app.register(releaseRoutes, { storage: options.storage, releases: options.releases });
   await app.register(consoleVitalsRoutes, { storage: options.storage });
   await app.register(consoleAnalyticsRoutes, { storage: options.storage });
   await app.register(consoleDropRoutes, { storage: options.storage });

@@ -4,6 +4,7 @@ import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { ClientLogBatch } from './contract.js';
 import type { LogSettings } from './logSettings.js';
 import { prepareBatch } from './prepareBatch.js';
+import type { ReleaseService } from '../releases/releaseService.js';
 import { clientLogBatchSchema, clientLogReplySchema } from './schemas.js';
 import type { Storage } from '../storage/types.js';
 
@@ -11,11 +12,13 @@ import type { Storage } from '../storage/types.js';
 export interface ClientLogRoutesOptions {
   storage: Storage;
   settings: LogSettings;
+  releases: ReleaseService;
 }
 
 /**
- * `POST /log/client/messages`: validates, applies the operator's rules, stores the messages and
- * the page's drop report durably, then answers with the current settings so every page learns
+ * `POST /log/client/messages`: validates, applies the operator's rules, groups messages whose
+ * stack resolves through their release's source maps by their original place (docs/releases.md),
+ * stores the messages and the page's drop report durably, then answers with the current settings so every page learns
  * new rules on its next flush.
  */
 export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRoutesOptions): Promise<void> {
@@ -33,6 +36,7 @@ export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRo
         userAgent: request.headers['user-agent'] ?? null,
         referer: request.headers.referer ?? null,
       });
+      await options.releases.regroup(batch.records);
       await options.storage.insertClientLogs(batch);
       return settings;
     },

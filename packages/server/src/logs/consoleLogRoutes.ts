@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
+import type { IssueDetail, StatusFilter } from '../releases/contract.js';
+import type { ReleaseService } from '../releases/releaseService.js';
 import type { ClientLogReply } from './contract.js';
+import { groupIdParams, groupWorkflowRoutes } from './groupWorkflowRoutes.js';
 import type { LogSettings } from './logSettings.js';
 import { clientLogReplySchema } from './schemas.js';
 import type { Storage } from '../storage/types.js';
@@ -10,12 +13,14 @@ import type { Storage } from '../storage/types.js';
 export interface ConsoleLogRoutesOptions {
   storage: Storage;
   settings: LogSettings;
+  releases: ReleaseService;
 }
 
 interface GroupsQuery {
   level?: string;
   product?: string;
   q?: string;
+  status?: StatusFilter;
   limit?: string;
 }
 
@@ -28,35 +33,41 @@ const groupsQuerySchema = {
     level: { type: 'string', pattern: '^[1-5]$' },
     product: { type: 'string', maxLength: 64 },
     q: { type: 'string', maxLength: 1000 },
+    status: { type: 'string', enum: ['open', 'unresolved', 'regressed', 'resolved', 'ignored'] },
     limit: { type: 'string', pattern: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$' },
   },
 } as const;
 
-const groupIdParams = {
-  type: 'object',
-  required: ['groupId'],
-  properties: { groupId: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-
-/** The console's read and settings endpoints for client logs (see docs/client-logs.md). */
+/**
+ * The console's read and settings endpoints for client logs (see docs/client-logs.md), with each
+ * group's state, releases and resolved stack (docs/releases.md).
+ */
 export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLogRoutesOptions): Promise<void> {
-  const { storage, settings } = options;
+  const { storage, settings, releases } = options;
 
   app.get<{ Querystring: GroupsQuery }>('/logs/groups', { schema: { querystring: groupsQuerySchema } }, async (request) => {
-    const { level, product, q, limit } = request.query;
-    return storage.listLogGroups({
+    const { level, product, q, status, limit } = request.query;
+    const filter = {
       level: level === undefined ? undefined : Number(level),
       product: product || undefined,
       q: q || undefined,
+      status,
       limit: limit === undefined ? 100 : Number(limit),
-    });
+    };
+    return storage.listIssueGroups(filter, Date.now());
   });
 
-  app.get<{ Params: { groupId: string } }>('/logs/groups/:groupId', { schema: { params: groupIdParams } }, async (request) => {
-    const detail = await storage.getLogGroup(request.params.groupId);
-    if (!detail) throw httpError(errorCodes.NOT_FOUND, 'No such log group');
-    return detail;
+  app.get<{ Params: { groupId: string } }>('/logs/groups/:groupId', { schema: { params: groupIdParams } }, async (request): Promise<IssueDetail> => {
+    const { groupId } = request.params;
+    const [detail, issue] = await Promise.all([storage.getLogGroup(groupId), storage.getGroupIssue(groupId, Date.now())]);
+    if (!detail || !issue) throw httpError(errorCodes.NOT_FOUND, 'No such log group');
+    // The newest release's stack is the one shown; it is resolved now if its cache is out of date.
+    const newest = issue.stacks[0];
+    const resolvedStack = newest ? await releases.resolved(newest) : null;
+    return { ...detail, state: issue.state, releases: issue.releases, resolvedStack };
   });
+
+  await app.register(groupWorkflowRoutes, { storage });
 
   app.get('/logs/settings', { schema: { response: { 200: clientLogReplySchema } } }, () => settings.get());
 

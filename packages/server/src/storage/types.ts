@@ -4,6 +4,7 @@ import type { ClientLogReply, LogGroup, LogGroupDetail, LogGroupList, LogOccurre
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../analytics/contract.js';
 import type { PerfReport } from '../perf/contract.js';
 import type { DropSummary, StoredDropReport } from '../drops/contract.js';
+import type { ReleaseStorage } from '../releases/contract.js';
 
 /**
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
@@ -55,7 +56,7 @@ export interface PerfFilter {
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
  * same shape; everything engine-specific stays inside the adapter.
  */
-export interface Storage extends SignalStorage, ConsentStorage {
+export interface Storage extends SignalStorage, ConsentStorage, ReleaseStorage {
   /**
    * Stores every record and the drop report or none (one transaction); re-sent message ids and
    * report ids are not counted twice.

@@ -8,6 +8,7 @@ import { createSqliteConsentStore } from './consentStore.js';
 import { createSqliteDropStore } from './dropStore.js';
 import { createGroupCommit } from './groupCommit.js';
 import { createSqliteLogStore } from './logStore.js';
+import { createSqliteReleaseStore } from './releaseStore.js';
 import { applyMigrations } from './migrations.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
 import { createSqlitePerfStore } from './perfStore.js';
@@ -39,7 +40,8 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   db.pragma('foreign_keys = ON');
   applyMigrations(db);
 
-  const logs = createSqliteLogStore(db, options.occurrencesPerGroup);
+  const releases = createSqliteReleaseStore(db);
+  const logs = createSqliteLogStore(db, options.occurrencesPerGroup, releases.recordOccurrence);
   const perf = createSqlitePerfStore(db);
   const analytics = createSqliteAnalyticsStore(db);
   const drops = createSqliteDropStore(db);
@@ -64,6 +66,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   return {
     ...signals,
     ...consent,
+    ...releases.storage,
     // These two stores' writes are async functions of one statement each: a failure leaves
     // nothing behind (statement atomicity) and reaches the caller through the returned promise.
     insertSignalReport: (report) => writes.run(() => signals.insertSignalReport(report)),

@@ -48,8 +48,16 @@ export const logRingMigration: Migration = {
   `,
 };
 
-/** The client-log half of the SQLite store; statements are prepared once, here. */
-export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KEPT_PER_GROUP) {
+/**
+ * The client-log half of the SQLite store; statements are prepared once, here. `onCounted` runs
+ * inside the insert transaction for every occurrence counted (not for retried deliveries): the
+ * release and workflow bookkeeping of releaseStore.ts.
+ */
+export function createSqliteLogStore(
+  db: Database,
+  keepPerGroup = OCCURRENCES_KEPT_PER_GROUP,
+  onCounted: (record: NewClientLog) => void = () => {},
+) {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
                             count, first_seen, last_seen, stack)
@@ -121,6 +129,7 @@ export function createSqliteLogStore(db: Database, keepPerGroup = OCCURRENCES_KE
       extraArgs: JSON.stringify(record.extraArgs),
       context: JSON.stringify(record.context),
     });
+    onCounted(record);
   };
 
   const insertBatch = db.transaction((batch: ClientLogInsert) => {

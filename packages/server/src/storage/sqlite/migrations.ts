@@ -5,6 +5,7 @@ import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
 import { dropsMigration } from './dropStore.js';
 import { logRingMigration } from './logStore.js';
+import { releasesMigration } from './releaseMigration.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -62,6 +63,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
   dropsMigration,
   logRingMigration,
+  releasesMigration,
 ];
 
 /**

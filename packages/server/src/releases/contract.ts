@@ -1,0 +1,196 @@
+/**
+ * Types of releases, source maps and the issue workflow (docs/releases.md): what the console API
+ * answers and what the store keeps, so routes, storage, console and tests cannot drift apart.
+ */
+
+import type { LogGroup, LogGroupDetail, LogGroupList, StackFrame } from '../logs/contract.js';
+
+/**
+ * Where a group stands. `regressed` is `unresolved` with a reason: it was resolved and came back
+ * in a newer release. An `ignored` group whose time is up reads as `unresolved`.
+ */
+export type GroupStatus = 'unresolved' | 'resolved' | 'ignored' | 'regressed';
+
+/** The workflow side of a group, as the list and the detail show it. */
+export interface GroupState {
+  status: GroupStatus;
+  /** The oldest and newest release the group occurred in (release order: first seen by the server). */
+  firstRelease: string | null;
+  lastRelease: string | null;
+  /** When resolved: the newest release it had occurred in then; occurring in a newer one regresses it. */
+  resolvedInRelease: string | null;
+  /** When it changed state last (epoch ms), by the operator or by a regression. */
+  statusChangedAt: number | null;
+  /** The release that regressed it, while `regressed`. */
+  regressedInRelease: string | null;
+  /** While `ignored` for a number of occurrences: how many more before it is unresolved again. */
+  ignoreOccurrencesLeft: number | null;
+  /** While `ignored` for a time: until when (epoch ms). */
+  ignoreUntil: number | null;
+}
+
+/** A group in the console's list: the log group and where it stands. */
+export type IssueGroup = LogGroup & GroupState;
+
+/** `GET /console/api/logs/groups`: the group list with each group's state. */
+export interface IssueGroupList extends Omit<LogGroupList, 'groups'> {
+  groups: IssueGroup[];
+}
+
+/** The list's state filter: one state, or `open` for unresolved and regressed together. */
+export type StatusFilter = GroupStatus | 'open';
+
+/** `PUT /console/api/logs/groups/:groupId/status`: what the operator decided. */
+export interface StatusChange {
+  status: 'resolved' | 'ignored' | 'unresolved';
+  /** Only with `ignored`: unresolved again after this many more occurrences. */
+  ignoreOccurrences?: number;
+  /** Only with `ignored`: unresolved again after this many minutes. Neither: ignored for good. */
+  ignoreMinutes?: number;
+}
+
+/** One release's share of a group. */
+export interface GroupReleaseCount {
+  release: string;
+  count: number;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+/** Five lines either side of a resolved line, from the source map's `sourcesContent`. */
+export interface SourceContext {
+  pre: string[];
+  line: string;
+  post: string[];
+}
+
+/**
+ * A stack frame as the console shows it: the original place when a source map knew it, and the
+ * frame as the browser reported it either way. Lines and columns are 1-based, as in stacks.
+ */
+export interface ResolvedFrame {
+  minified: StackFrame;
+  original: {
+    fileName: string;
+    lineNo: number;
+    colNo: number;
+    /** The named function the line is written in, read from the original source; else the minified name. */
+    functionName?: string;
+    /** False for library code (node_modules). */
+    inApp: boolean;
+  } | null;
+  context: SourceContext | null;
+}
+
+/** A group's stack of one release, resolved through that release's source maps. */
+export interface ResolvedStack {
+  release: string | null;
+  frames: ResolvedFrame[];
+  /** How many frames found their original place. */
+  resolvedCount: number;
+}
+
+/** What the group detail adds to the log group's own detail. */
+export interface GroupIssueDetail {
+  state: GroupState;
+  releases: GroupReleaseCount[];
+  /** The stack of the group's newest release, resolved; null when the group has no stack. */
+  resolvedStack: ResolvedStack | null;
+}
+
+/** Occurrences of a group per time bucket (only buckets with occurrences, oldest first). */
+export interface GroupTimeline {
+  from: number;
+  to: number;
+  bucketMs: number;
+  buckets: { start: number; count: number }[];
+}
+
+/** A source map kept for a release, without its content. */
+export interface ArtifactInfo {
+  /** The URL of the minified file the map belongs to: absolute, or `~/path` for any origin. */
+  url: string;
+  size: number;
+  uploadedAt: number;
+}
+
+/** One line of the Releases view. */
+export interface ReleaseSummary {
+  release: string;
+  firstSeen: number;
+  lastSeen: number;
+  /** Occurrences of every group in this release. */
+  occurrences: number;
+  groups: number;
+  newGroups: number;
+  regressedGroups: number;
+  artifacts: number;
+}
+
+/** `GET /console/api/releases/:release`. */
+export interface ReleaseDetail {
+  release: ReleaseSummary;
+  newGroups: IssueGroup[];
+  regressedGroups: IssueGroup[];
+  artifacts: ArtifactInfo[];
+}
+
+/** A change the server noticed on ingest, kept in order for alerting (`new` group, `regressed`). */
+export interface GroupEvent {
+  id: number;
+  kind: 'new' | 'regressed';
+  groupId: string;
+  release: string | null;
+  at: number;
+}
+
+/** A source map to keep: the file it belongs to, its JSON text, and its size. */
+export interface NewArtifact {
+  url: string;
+  map: string;
+}
+
+/** A group's stack as stored for one release, with the cached resolution if any. */
+export interface StoredGroupStack {
+  groupId: string;
+  release: string | null;
+  parsedStackTrace: StackFrame[];
+  resolved: ResolvedStack | null;
+  resolvedAt: number | null;
+}
+
+/** Filters of the issue list: the log group filters plus the state. */
+export interface IssueFilter {
+  level?: number;
+  product?: string;
+  q?: string;
+  status?: StatusFilter;
+  limit: number;
+}
+
+/** What the server needs from a store for releases, source maps and the workflow. */
+export interface ReleaseStorage {
+  listIssueGroups(filter: IssueFilter, now: number): Promise<IssueGroupList>;
+  /** Null when the group is unknown. */
+  getGroupIssue(groupId: string, now: number): Promise<(Omit<GroupIssueDetail, 'resolvedStack'> & { stacks: StoredGroupStack[] }) | null>;
+  /** Applies the operator's decision; null when the group is unknown. */
+  setGroupStatus(groupId: string, change: StatusChange, now: number): Promise<GroupState | null>;
+  groupTimeline(groupId: string, window: { from: number; to: number; bucketMs: number }): Promise<GroupTimeline>;
+  saveResolvedStack(groupId: string, release: string | null, stack: ResolvedStack, at: number): Promise<void>;
+  /** Every stored stack of a release (to resolve them when its maps arrive). */
+  listReleaseStacks(release: string): Promise<StoredGroupStack[]>;
+  /** Keeps the maps (replacing maps of the same URL) and notes the release as seen. */
+  saveArtifacts(release: string, artifacts: NewArtifact[], at: number): Promise<void>;
+  /** The map kept for the first of `urls` that has one, as JSON text. */
+  findArtifact(release: string, urls: string[]): Promise<{ url: string; map: string; uploadedAt: number } | null>;
+  /** When the release's newest map arrived; null when it has none. */
+  latestArtifactAt(release: string): Promise<number | null>;
+  listReleases(limit: number): Promise<ReleaseSummary[]>;
+  /** Null when the release is unknown. */
+  getRelease(release: string, now: number): Promise<ReleaseDetail | null>;
+  /** New and regressed groups after event `afterId`, oldest first (for alert rules). */
+  listGroupEvents(afterId: number, limit: number): Promise<GroupEvent[]>;
+}
+
+/** `GET /console/api/logs/groups/:groupId`: the log group's detail with its issue side. */
+export type IssueDetail = LogGroupDetail & GroupIssueDetail;
