@@ -9,8 +9,8 @@ describe('groupQuery', () => {
   it('leaves out unset filters and trims the search text', () => {
     expect(groupQuery({})).toBe('');
     expect(groupQuery({ q: '   ' })).toBe('');
-    expect(groupQuery({ level: 3, product: 'demo', q: ' pay & go ', limit: 50 })).toBe(
-      '?level=3&product=demo&q=pay+%26+go&limit=50',
+    expect(groupQuery({ level: 3, product: 'demo', status: 'open', q: ' pay & go ', limit: 50 })).toBe(
+      '?level=3&product=demo&status=open&q=pay+%26+go&limit=50',
     );
   });
 });
@@ -34,6 +34,17 @@ describe('createConsoleClient', () => {
     expect(init!.method).toBe('PUT');
     expect(JSON.parse(init!.body as string)).toEqual({ stopLogging: true });
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends changes as JSON with their method, and no body when there is none', async () => {
+    const fetch = reply(200, { status: 'resolved' });
+    const client = createConsoleClient({ token: 't', fetch });
+    await expect(client.send('PUT', '/logs/groups/g/status', { status: 'resolved' })).resolves.toEqual({ status: 'resolved' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect([url, init!.method, init!.body]).toEqual(['/console/api/logs/groups/g/status', 'PUT', '{"status":"resolved"}']);
+    await client.send('DELETE', '/x');
+    expect(fetch.mock.calls[1]![1]!.body).toBeUndefined();
+    expect((fetch.mock.calls[1]![1]!.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
   it('escapes the group id in the path', async () => {

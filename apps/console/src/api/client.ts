@@ -1,4 +1,4 @@
-import type { GroupFilter, LogGroupDetail, LogGroupList, LogSettings } from './types';
+import type { GroupFilter, IssueDetail, IssueGroupList, LogSettings } from './types';
 
 /** An API failure with the status and the server's `{code, reason}` when it sent one. */
 export interface ConsoleApiError extends Error {
@@ -10,12 +10,14 @@ export interface ConsoleApiError extends Error {
 export interface ConsoleClient {
   /** Resolves when the token is accepted; rejects with a 401 error otherwise. */
   checkSession(signal?: AbortSignal): Promise<void>;
-  listGroups(filter: GroupFilter, signal?: AbortSignal): Promise<LogGroupList>;
-  getGroup(groupId: string, signal?: AbortSignal): Promise<LogGroupDetail>;
+  listGroups(filter: GroupFilter, signal?: AbortSignal): Promise<IssueGroupList>;
+  getGroup(groupId: string, signal?: AbortSignal): Promise<IssueDetail>;
   getSettings(signal?: AbortSignal): Promise<LogSettings>;
   putSettings(settings: LogSettings): Promise<LogSettings>;
   /** A GET under the console API for sections that keep their calls in their own folder. */
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
+  /** A change under the console API (the body sent as JSON), for the same sections. */
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
 }
 
 /** Options of {@link createConsoleClient}; `fetch` is injectable for tests. */
@@ -37,6 +39,7 @@ export function groupQuery(filter: GroupFilter): string {
   const params = new URLSearchParams();
   if (filter.level) params.set('level', String(filter.level));
   if (filter.product) params.set('product', filter.product);
+  if (filter.status) params.set('status', filter.status);
   const q = filter.q?.trim();
   if (q) params.set('q', q);
   if (filter.limit) params.set('limit', String(filter.limit));
@@ -72,6 +75,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     getSettings: (signal) => request('/logs/settings', { signal }),
     putSettings: (settings) => request('/logs/settings', { method: 'PUT', body: JSON.stringify(settings) }),
     get: (path, signal) => request(path, { signal }),
+    send: (method, path, body) => request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
   };
 }
 

@@ -1,8 +1,11 @@
 // Shapes of the console API. The server owns them (`@tarmac/server/contracts`, types only, so the
 // console bundle never pulls server code); this file names them as the console's code uses them.
-import type { ClientLogReply } from '@tarmac/server/contracts';
+import type { ClientLogReply, StatusFilter } from '@tarmac/server/contracts';
 
 export type {
+  IssueDetail,
+  IssueGroup,
+  IssueGroupList,
   IgnoreRule,
   LogGroup,
   LogGroupDetail,
@@ -20,5 +23,7 @@ export interface GroupFilter {
   level?: number;
   product?: string;
   q?: string;
+  /** The workflow state (docs/releases.md); absent means every state. */
+  status?: StatusFilter;
   limit?: number;
 }

@@ -1,7 +1,10 @@
+import type { StatusFilter } from '@tarmac/server/contracts';
 import { levels } from '../format/levels';
+import { STATUS_FILTERS } from './workflow';
 
-/** The filter inputs' raw values; `level` 0 means every level. */
+/** The filter inputs' raw values; `level` 0 means every level, `status` '' every state. */
 export interface FilterValues {
+  status: StatusFilter | '';
   level: number;
   product: string;
   text: string;
@@ -13,10 +16,20 @@ interface LogFiltersProps {
   onChange(values: FilterValues): void;
 }
 
-/** Level, product and free-text filters of the group list. */
+/** State, level, product and free-text filters of the group list. */
 export function LogFilters({ values, products, onChange }: LogFiltersProps) {
   return (
     <div className="filters" role="search">
+      <label className="filter">
+        <span>State</span>
+        <select value={values.status} onChange={(e) => onChange({ ...values, status: e.target.value as FilterValues['status'] })}>
+          {STATUS_FILTERS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="filter">
         <span>Level</span>
         <select value={values.level} onChange={(e) => onChange({ ...values, level: Number(e.target.value) })}>

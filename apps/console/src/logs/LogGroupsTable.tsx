@@ -1,11 +1,12 @@
-import type { LogGroup } from '../api/types';
+import type { IssueGroup } from '../api/types';
 import { shortLocation } from '../format/levels';
 import { absoluteTime, relativeTime } from '../format/relativeTime';
 import { useNow } from '../hooks/useNow';
 import { LevelBadge } from './LevelBadge';
+import { StatusBadge } from './StatusBadge';
 
 interface LogGroupsTableProps {
-  groups: LogGroup[];
+  groups: IssueGroup[];
   selectedId?: string;
   emptyText: string;
   /** Beside the detail panel: product and location move to the detail to save width. */
@@ -23,6 +24,7 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
           <tr>
             <th scope="col">Last seen</th>
             <th scope="col">Level</th>
+            <th scope="col">State</th>
             <th scope="col">Message</th>
             <th scope="col" className="optional">Product</th>
             <th scope="col" className="optional">Location</th>
@@ -32,7 +34,7 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
         <tbody>
           {groups.length === 0 ? (
             <tr>
-              <td colSpan={6} className="table__empty">
+              <td colSpan={7} className="table__empty">
                 {emptyText}
               </td>
             </tr>
@@ -51,11 +53,15 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
               <td>
                 <LevelBadge level={g.level} />
               </td>
+              <td>
+                <StatusBadge status={g.status} />
+              </td>
               <td className="table__message">
                 <button type="button" className="linklike" onClick={() => onSelect(g.groupId)}>
                   {g.message || '(empty message)'}
                 </button>
                 {g.type !== 'log' ? <span className="tag">{g.type}</span> : null}
+                {g.lastRelease ? <div className="release-tag" title="Newest release it occurred in">{g.lastRelease}</div> : null}
               </td>
               <td className="optional">{g.product}</td>
               <td className="optional mono small" title={g.fileName ?? undefined}>

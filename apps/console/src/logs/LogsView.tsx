@@ -11,14 +11,15 @@ import { RefreshStatus } from './RefreshStatus';
 
 /** The Logs section: filters, the live group table, the open group and the log settings. */
 export function LogsView({ client }: { client: ConsoleClient }) {
-  const [filters, setFilters] = useState<FilterValues>({ level: 0, product: '', text: '' });
+  // Open groups first, as an issue tracker does: resolved and ignored ones are a filter away.
+  const [filters, setFilters] = useState<FilterValues>({ status: 'open', level: 0, product: '', text: '' });
   const q = useDebouncedValue(filters.text, 300);
   const [paused, setPaused] = useState(false);
   const [selected, setSelected] = useState<string>();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const groups = useLogGroups(client, { level: filters.level, product: filters.product, q }, paused);
+  const groups = useLogGroups(client, { status: filters.status || undefined, level: filters.level, product: filters.product, q }, paused);
 
-  const filtered = Boolean(filters.level || filters.product || q.trim());
+  const filtered = Boolean(filters.level || filters.product || q.trim() || filters.status);
   const emptyText = !groups.list
     ? 'Loading…'
     : filtered
@@ -57,7 +58,7 @@ export function LogsView({ client }: { client: ConsoleClient }) {
           onSelect={setSelected}
         />
         {selected ? (
-          <GroupDetail client={client} groupId={selected} paused={paused} onClose={() => setSelected(undefined)} />
+          <GroupDetail client={client} groupId={selected} paused={paused} onClose={() => setSelected(undefined)} onChanged={groups.refresh} />
         ) : null}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { AnalyticsView } from '../analytics/AnalyticsView';
 import { ConsentView } from '../consent/ConsentView';
 import { DeliveryView } from '../delivery/DeliveryView';
 import { LogsView } from '../logs/LogsView';
+import { ReleasesView } from '../releases/ReleasesView';
 import { SignalsView } from '../signals/SignalsView';
 import { VitalsView } from '../vitals/VitalsView';
 
@@ -25,6 +26,7 @@ export interface Section {
  */
 export const sections: Section[] = [
   { id: 'logs', label: 'Logs', view: LogsView },
+  { id: 'releases', label: 'Releases', view: ReleasesView },
   { id: 'vitals', label: 'Web vitals', view: VitalsView },
   { id: 'analytics', label: 'Analytics', view: AnalyticsView },
   { id: 'consent', label: 'Consent', view: ConsentView },
