@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { readServerConfig } from '../config/serverConfig.js';
 import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
 import { installSecurityHeaders, isConsolePath } from './securityHeaders.js';
 
@@ -125,6 +126,16 @@ describe('installSecurityHeaders', () => {
     expect(app.securityHeadersFor('/console/api/x')).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
     expect(app.securityHeadersFor('/%')).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff' });
     await app.close();
+  });
+});
+
+describe('TARMAC_HTTPS', () => {
+  it('turns HSTS on only when it says so, and refuses a value it cannot read', () => {
+    expect(readServerConfig({}).https).toBe(false);
+    expect(readServerConfig({ TARMAC_HTTPS: '1' }).https).toBe(true);
+    expect(readServerConfig({ TARMAC_HTTPS: 'TRUE' }).https).toBe(true);
+    expect(readServerConfig({ TARMAC_HTTPS: '0' }).https).toBe(false);
+    expect(() => readServerConfig({ TARMAC_HTTPS: 'yes please' })).toThrow(/TARMAC_HTTPS/);
   });
 });
 
