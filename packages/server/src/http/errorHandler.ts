@@ -67,6 +67,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, fastif
   const body = toErrorReply(error);
   if (body.statusCode >= 500 && body.statusCode !== 503) request.log.error({ err: error }, 'request failed');
   else request.log.warn({ code: body.code, method: request.method, url: request.url }, body.reason);
+  // A frameworkErrors reply (malformed URL) runs no hooks, so the security headers come from here.
+  if (!fastifyReply.hasHeader('x-content-type-options')) fastifyReply.headers(request.server.securityHeadersFor?.(request.url) ?? {});
   return sendError(fastifyReply, body, (error as Partial<HttpError>).retryAfterSeconds);
 }
 

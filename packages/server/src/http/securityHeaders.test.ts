@@ -87,6 +87,16 @@ describe('security headers', () => {
     expect(replies.notFound.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('puts them on replies to malformed URLs, which Fastify answers before any hook', async () => {
+    for (const url of ['/%', '/console/api/logs/groups/%ff']) {
+      const response = await get(url, {});
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(csp(response).get('default-src'), url).toEqual(["'none'"]);
+    }
+    expect((await get('/console/api/logs/groups/%ff', {})).headers['x-frame-options']).toBe('DENY');
+  });
+
   it('gives a static HTML document the CSP of its own inline code', async () => {
     writeFileSync(join(t.siteDir, 'check.html'), `<html><head><script>${STUB}</script></head></html>`);
     const page = await get('/check.html');
