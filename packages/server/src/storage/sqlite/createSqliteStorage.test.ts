@@ -78,6 +78,28 @@ describe('createSqliteStorage', () => {
     expect(groups[0]?.count).toBe(2);
   });
 
+  it('counts a message id once even when a batch repeats it, and keeps the newest non-empty stack', async () => {
+    const storage = memory();
+    const noStack = { stackTrace: [], parsedStackTrace: [] };
+    await storage.insertClientLogs({
+      records: [
+        newClientLog({ messageId: 'a', stackTrace: ['first'] }),
+        newClientLog({ messageId: 'b', stackTrace: ['second'], occurrences: 2 }),
+        newClientLog({ messageId: 'a', stackTrace: ['repeat of a'] }),
+        newClientLog({ messageId: 'c', ...noStack }),
+      ],
+      ignored: 0,
+    });
+    let detail = await storage.getLogGroup('g-1');
+    expect(detail?.group.count).toBe(4);
+    expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
+    expect(detail?.stackTrace).toEqual(['second']);
+    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'd', ...noStack })], ignored: 0 });
+    detail = await storage.getLogGroup('g-1');
+    expect(detail?.stackTrace).toEqual(['second']);
+    expect(detail?.group.count).toBe(5);
+  });
+
   it('stores all of a batch or nothing when one record fails', async () => {
     const storage = memory();
     // JSON.stringify throws on a BigInt: a failure in the middle of the transaction.
@@ -181,7 +203,7 @@ describe('createSqliteStorage', () => {
     const storage = createSqliteStorage({ file: onDisk() });
     open.push(storage);
     await storage.insertClientLogs(batchOf(-1)); // the schema is in place before counting
-    // One at a time, each write is its own commit: with synchronous=FULL each one is an fsync.
+    // One at a time, each write is its own commit, answered after its own fsync of the WAL.
     const alone = await countDiskSyncs(async () => {
       for (let i = 0; i < 40; i++) await storage.insertClientLogs(batchOf(i));
     });
@@ -189,7 +211,9 @@ describe('createSqliteStorage', () => {
     const together = await countDiskSyncs(async () => {
       await Promise.all(Array.from({ length: 40 }, (_, i) => storage.insertClientLogs(batchOf(100 + i))));
     });
+    // One fsync per commit: at least one each, and not a second one inside SQLite's COMMIT.
     expect(alone).toBeGreaterThanOrEqual(40);
+    expect(alone).toBeLessThan(80);
     expect(together).toBeGreaterThanOrEqual(1);
     expect(together).toBeLessThan(40);
     expect((await storage.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);

@@ -6,7 +6,7 @@ import type { ClientLogInsert, Storage } from '../types.js';
 import { createSqliteAnalyticsStore } from './analyticsStore.js';
 import { createSqliteConsentStore } from './consentStore.js';
 import { createSqliteDropStore } from './dropStore.js';
-import { createGroupCommit } from './groupCommit.js';
+import { createGroupCommit, walSyncer } from './groupCommit.js';
 import { createSqliteLogStore } from './logStore.js';
 import { createSqliteReleaseStore } from './releaseStore.js';
 import { applyMigrations } from './migrations.js';
@@ -27,10 +27,11 @@ const LOG_SETTINGS_KEY = 'logs';
  * WAL lets console reads run beside ingest writes; busy_timeout rides out a brief lock held
  * by another process (a backup, the sqlite3 shell) instead of failing a request.
  *
- * Every write is durable before its promise resolves: `synchronous = FULL` makes each COMMIT
- * fsync the WAL (WAL's default, NORMAL, does not, and a power cut could lose acknowledged
- * batches), and group commit (groupCommit.ts) lets concurrent requests share one COMMIT and one
- * fsync. Reads go straight to the connection and see only committed writes.
+ * Every write is on disk before its promise resolves. The connection runs `synchronous = FULL`
+ * (WAL's default, NORMAL, never fsyncs at COMMIT: a power cut could lose acknowledged batches).
+ * Writes go through group commit (groupCommit.ts): concurrent requests share one transaction,
+ * and one fsync of the WAL, made off the event loop, before any of them is answered. Reads go
+ * straight to the connection.
  */
 export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   const db = new Database(options.file);
@@ -47,7 +48,8 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
   const drops = createSqliteDropStore(db);
   const signals = createSqliteSignalsStore(db);
   const consent = createSqliteConsentStore(db);
-  const writes = createGroupCommit(db);
+  const wal = options.file === ':memory:' || options.file === '' ? undefined : walSyncer(`${options.file}-wal`);
+  const writes = createGroupCommit(db, wal?.sync);
   // A body's drop report is stored with its items or not at all; the stores' own transactions
   // nest inside these as savepoints.
   const storeLogBatch = db.transaction((batch: ClientLogInsert) => {
@@ -101,7 +103,8 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
       return drops.dropSummary(window);
     },
     async close() {
-      writes.close(); // commits what is still queued before the connection goes
+      await writes.close(); // commits and syncs what is still queued before the connection goes
+      await wal?.close();
       if (db.open) db.close();
     },
   };

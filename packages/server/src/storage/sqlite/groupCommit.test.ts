@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGroupCommit } from './groupCommit.js';
+import { createGroupCommit, walSyncer } from './groupCommit.js';
 
 let dir: string;
 let db: Database.Database;
@@ -17,6 +17,7 @@ beforeEach(() => {
   db = new Database(join(dir, 'test.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = FULL');
   db.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
            CREATE TABLE items (name TEXT NOT NULL UNIQUE,
                                parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)`);
@@ -62,7 +63,7 @@ describe('createGroupCommit', () => {
     expect(await Promise.all(writes)).toEqual(names.map(() => 1));
     expect(commits).toBeGreaterThan(0);
     expect(commits).toBeLessThan(names.length);
-    expect(group.stats).toEqual({ transactions: commits, items: names.length });
+    expect(group.stats).toEqual({ transactions: commits, items: names.length, syncs: 0 });
     seenAtResolve.forEach((seen) => expect(seen).toEqual(names));
   });
 
@@ -93,14 +94,15 @@ describe('createGroupCommit', () => {
     expect(db.inTransaction).toBe(false);
     await group.run(insert('y'));
     expect(committedNames()).toEqual(['y']);
-    expect(group.stats).toEqual({ transactions: 1, items: 1 });
+    expect(group.stats).toEqual({ transactions: 1, items: 1, syncs: 0 });
   });
 
   it('commits what is queued on close and refuses writes after it', async () => {
     const group = createGroupCommit(db);
     const queued = group.run(insert('last'));
-    group.close();
+    const closed = group.close();
     expect(committedNames()).toEqual(['last']);
+    await closed;
     await expect(queued).resolves.toBe(1);
     await expect(group.run(insert('late'))).rejects.toThrow(/closed/);
   });
@@ -110,5 +112,90 @@ describe('createGroupCommit', () => {
     const value = await group.run(async () => insert('async')() + 41);
     expect(value).toBe(42);
     expect(committedNames()).toEqual(['async']);
+  });
+});
+
+/** A WAL sync the test finishes by hand, recording the connection's synchronous level at each call. */
+function manualSync() {
+  const calls: { finish: (error?: Error) => void; synchronous: unknown }[] = [];
+  const sync = () =>
+    new Promise<void>((resolve, reject) => {
+      calls.push({ finish: (error) => (error ? reject(error) : resolve()), synchronous: db.pragma('synchronous', { simple: true }) });
+    });
+  return { sync, calls };
+}
+const settled = async (promises: Promise<unknown>[]) => {
+  const states = promises.map(() => 'pending');
+  promises.forEach((p, i) => p.then(() => (states[i] = 'resolved'), () => (states[i] = 'rejected')));
+  await new Promise((resolve) => setImmediate(resolve));
+  return states;
+};
+
+describe('createGroupCommit with a WAL sync', () => {
+  it('answers a group only after the fsync that follows its COMMIT, one fsync for the groups committed meanwhile', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    const first = [group.run(insert('a')), group.run(insert('b'))];
+    expect(await settled(first)).toEqual(['pending', 'pending']);
+    expect(committedNames()).toEqual(['a', 'b']); // committed, not yet answered
+    expect(calls).toHaveLength(1);
+    // Two more groups commit while that fsync is in flight: they wait for the next one.
+    const second = group.run(insert('c'));
+    await settled([second]);
+    const third = group.run(insert('d'));
+    expect(await settled([second, third])).toEqual(['pending', 'pending']);
+    calls[0]?.finish();
+    expect(await settled(first)).toEqual(['resolved', 'resolved']);
+    expect(await settled([second, third])).toEqual(['pending', 'pending']);
+    expect(calls).toHaveLength(2);
+    calls[1]?.finish();
+    expect(await settled([second, third])).toEqual(['resolved', 'resolved']);
+    expect(group.stats).toEqual({ transactions: 3, items: 4, syncs: 2 });
+  });
+
+  it('commits its groups without an inline fsync and leaves the connection at FULL for other writes', async () => {
+    const { sync, calls } = manualSync();
+    const withSync = createGroupCommit(db, sync);
+    const level = withSync.run(() => db.pragma('synchronous', { simple: true }));
+    await settled([level]);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL again once the COMMIT returned
+    calls[0]?.finish();
+    expect(await level).toBe(1); // NORMAL inside the group: the fsync is the WAL sync's job
+    // Without a WAL sync (an in-memory database) the group commits at the connection's FULL.
+    expect(await createGroupCommit(db).run(() => db.pragma('synchronous', { simple: true }))).toBe(2);
+  });
+
+  it('rejects every write an fsync failure covered, and recovers with the next one', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    const lost = [group.run(insert('a')), group.run(insert('b'))];
+    await settled(lost);
+    calls[0]?.finish(new Error('EIO'));
+    await expect(Promise.all(lost)).rejects.toThrow('EIO');
+    const next = group.run(insert('c'));
+    await settled([next]);
+    calls[1]?.finish();
+    await expect(next).resolves.toBe(1);
+  });
+
+  it('close waits for the fsync in flight', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    const write = group.run(insert('a'));
+    let closed = false;
+    const closing = group.close().then(() => (closed = true));
+    await settled([write]);
+    expect(closed).toBe(false);
+    calls[0]?.finish();
+    await closing;
+    await expect(write).resolves.toBe(1);
+  });
+
+  it('walSyncer fsyncs the real WAL file, and a failed open is retried', async () => {
+    const missing = walSyncer(join(dir, 'absent-wal'));
+    await expect(missing.sync()).rejects.toThrow(/ENOENT/);
+    const group = createGroupCommit(db, walSyncer(join(dir, 'test.db-wal')).sync);
+    await expect(group.run(insert('a'))).resolves.toBe(1);
+    expect(group.stats.syncs).toBe(1);
   });
 });

@@ -1,30 +1,35 @@
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Database } from 'better-sqlite3';
 
-/** How many group transactions committed, and how many writes they carried (tests, benchmark). */
+/** Group transactions committed, writes they carried, WAL fsyncs made (tests, benchmark). */
 export interface GroupCommitStats {
   transactions: number;
   items: number;
+  syncs: number;
 }
 
 /**
- * Writes that share transactions. With `synchronous = FULL` every COMMIT costs an fsync, so one
- * transaction per request would make the disk the limit; here the writes queued while the event
- * loop was busy run together in one `BEGIN IMMEDIATE … COMMIT`, and every caller is answered only
- * after the COMMIT that holds its write.
+ * Writes that share transactions and fsyncs. Writes queued while the event loop was busy run
+ * together in one `BEGIN IMMEDIATE … COMMIT`, and every caller is answered only once its write is
+ * on disk.
  */
 export interface GroupCommit {
   /**
    * Queues `work` (synchronous SQLite calls) for the next group transaction. Resolves with its
-   * result once that transaction is committed; if `work` throws, only its own writes are rolled
-   * back (a savepoint each) and only its promise rejects.
+   * result once that transaction is committed and synced; if `work` throws, only its own writes
+   * are rolled back (a savepoint each) and only its promise rejects.
    */
   run<T>(work: () => T): Promise<Awaited<T>>;
-  /** Commits what is queued now instead of on the next turn of the event loop (shutdown). */
+  /** Commits what is queued now instead of on the next turn of the event loop. */
   flush(): void;
-  /** Refuses further work after committing what is queued. */
-  close(): void;
+  /** Commits and syncs what is queued, then refuses further work. */
+  close(): Promise<void>;
   readonly stats: Readonly<GroupCommitStats>;
 }
+
+/** Makes committed WAL frames durable; resolves once they are on disk. */
+export type SyncWal = () => Promise<void>;
 
 interface Pending {
   work: () => unknown;
@@ -35,12 +40,22 @@ interface Pending {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit over one better-sqlite3 connection. The group runs on `setImmediate`, after the
- * event loop's I/O phase: every request whose body arrived in that phase has queued its write by
- * then, so a busy server commits many writes per fsync and an idle one commits each write at once.
- * The connection is synchronous, so a group never overlaps the previous one.
+ * Group commit over one better-sqlite3 connection whose `synchronous` is FULL.
+ *
+ * The group runs on `setImmediate`, after the event loop's I/O phase: every request whose body
+ * arrived in that phase has queued its write by then. The connection is synchronous, so groups
+ * never overlap.
+ *
+ * With `syncWal`, a group commits with `synchronous = NORMAL` (SQLite writes the WAL frames but
+ * does not fsync them inside COMMIT, which would stall the whole event loop for the disk) and is
+ * answered after `syncWal` — an fsync of the WAL file on libuv's thread pool — completes. One
+ * fsync covers every group committed before it started; groups committed meanwhile wait for the
+ * next one, so each caller, including one whose write found its data already there (a retry),
+ * is answered only when everything it could have read is on disk. Writes made outside the group
+ * commit keep FULL: SQLite syncs them inside their own COMMIT. Without `syncWal` (an in-memory
+ * database) each COMMIT is answered as soon as it returns.
  */
-export function createGroupCommit(db: Database): GroupCommit {
+export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit {
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -48,10 +63,30 @@ export function createGroupCommit(db: Database): GroupCommit {
   const savepoint = db.prepare('SAVEPOINT tarmac_item');
   const release = db.prepare('RELEASE tarmac_item');
   const rollbackTo = db.prepare('ROLLBACK TO tarmac_item');
-  const stats: GroupCommitStats = { transactions: 0, items: 0 };
+  // SQLite applies `PRAGMA synchronous` when the statement is compiled, so these are not prepared
+  // once: each call compiles (and so applies) its own.
+  const deferSync = () => db.pragma('synchronous = NORMAL');
+  const restoreSync = () => db.pragma('synchronous = FULL');
+  const stats: GroupCommitStats = { transactions: 0, items: 0, syncs: 0 };
   let queue: Pending[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let closed = false;
+  // Committed groups waiting for an fsync that starts after their COMMIT, and the one in flight.
+  let unsynced: ((error?: unknown) => void)[] = [];
+  let syncing: Promise<void> | undefined;
+
+  const startSync = (sync: SyncWal): void => {
+    const covered = unsynced;
+    unsynced = [];
+    stats.syncs++;
+    syncing = sync().then(
+      () => covered.forEach((answer) => answer()),
+      (error: unknown) => covered.forEach((answer) => answer(error)),
+    ).finally(() => {
+      syncing = undefined;
+      if (unsynced.length > 0) startSync(sync);
+    });
+  };
 
   const runItem = (item: Pending): Outcome => {
     savepoint.run();
@@ -66,6 +101,15 @@ export function createGroupCommit(db: Database): GroupCommit {
     }
   };
 
+  const answer = (group: Pending[], outcomes: Outcome[]) => (syncError?: unknown) => {
+    group.forEach((item, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if (syncError !== undefined) item.reject(syncError);
+      else if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  };
+
   const commitQueued = (): void => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
@@ -73,6 +117,7 @@ export function createGroupCommit(db: Database): GroupCommit {
     queue = [];
     if (group.length === 0) return;
     let outcomes: Outcome[];
+    if (syncWal) deferSync();
     try {
       begin.run();
       outcomes = group.map(runItem);
@@ -83,14 +128,14 @@ export function createGroupCommit(db: Database): GroupCommit {
       if (db.inTransaction) rollback.run();
       for (const item of group) item.reject(error);
       return;
+    } finally {
+      if (syncWal) restoreSync();
     }
     stats.transactions++;
     stats.items += group.length;
-    group.forEach((item, i) => {
-      const outcome = outcomes[i] as Outcome;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
+    if (!syncWal) return answer(group, outcomes)();
+    unsynced.push(answer(group, outcomes));
+    if (!syncing) startSync(syncWal);
   };
 
   return {
@@ -102,10 +147,32 @@ export function createGroupCommit(db: Database): GroupCommit {
       });
     },
     flush: commitQueued,
-    close() {
+    async close() {
       commitQueued();
       closed = true;
+      while (syncing) await syncing;
     },
     stats,
+  };
+}
+
+/**
+ * An fsync of `walFile` (the database file plus `-wal`) off the event loop. The file is opened on
+ * first use, after SQLite has created it; fsync flushes the file whichever descriptor asks.
+ */
+export function walSyncer(walFile: string): { sync: SyncWal; close: () => Promise<void> } {
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    async sync() {
+      handle ??= open(walFile, 'r').catch((error: unknown) => {
+        handle = undefined; // try again next time rather than fail every later write
+        throw error;
+      });
+      await (await handle).sync();
+    },
+    async close() {
+      if (handle) await (await handle).close();
+      handle = undefined;
+    },
   };
 }

@@ -65,15 +65,15 @@ export function createSqliteLogStore(
             0, @receivedAt, @receivedAt, @stack)
     ON CONFLICT (group_id) DO NOTHING`);
   const seen = db.prepare('SELECT 1 FROM log_occurrences WHERE group_id = ? AND message_id = ?').pluck();
-  // Counts the occurrence and hands out its place in the group's ring.
-  const countOccurrence = db.prepare(`
+  // Counts a batch's new occurrences of one group and hands out their places in the group's ring.
+  const countOccurrences = db.prepare(`
     UPDATE log_groups
        SET count = count + @occurrences,
            last_seen = max(last_seen, @receivedAt),
-           stack = CASE WHEN @hasStack THEN @stack ELSE stack END,
-           next_seq = next_seq + 1
+           stack = coalesce(@stack, stack),
+           next_seq = next_seq + @n
      WHERE group_id = @groupId
-    RETURNING next_seq - 1`).pluck();
+    RETURNING next_seq - @n`).pluck();
   const putOccurrence = db.prepare(`
     INSERT INTO log_occurrences (group_id, slot, seq, message_id, received_at, occurrences, url,
                                  user_agent, extra_args, context)
@@ -101,39 +101,50 @@ export function createSqliteLogStore(
     'SELECT * FROM log_occurrences WHERE group_id = ? ORDER BY seq DESC LIMIT ?',
   );
 
-  const storeOne = (record: NewClientLog): void => {
-    const hasStack = record.stackTrace.length > 0 || record.parsedStackTrace.length > 0;
-    const stack = JSON.stringify({
-      stackTrace: record.stackTrace,
-      parsedStackTrace: record.parsedStackTrace,
-    });
-    insertGroup.run({ ...pickGroup(record), stack });
-    // A message id seen before is a retried delivery: counting it again would inflate the group.
-    if (seen.get(record.groupId, record.messageId) !== undefined) return;
-    const seq = countOccurrence.get({
-      groupId: record.groupId,
-      occurrences: record.occurrences,
-      receivedAt: record.receivedAt,
-      hasStack: hasStack ? 1 : 0,
-      stack,
+  // One group's new occurrences of a batch: one row update for all of them, then one ring slot each.
+  const storeGroup = (records: NewClientLog[]): void => {
+    const first = records[0] as NewClientLog;
+    insertGroup.run({ ...pickGroup(first), stack: stackOf(first) });
+    // The group keeps the newest non-empty stack, as it would message by message.
+    const withStack = [...records].reverse().find((r) => r.stackTrace.length > 0 || r.parsedStackTrace.length > 0);
+    let seq = countOccurrences.get({
+      groupId: first.groupId,
+      occurrences: records.reduce((sum, r) => sum + r.occurrences, 0),
+      receivedAt: Math.max(...records.map((r) => r.receivedAt)),
+      stack: withStack ? stackOf(withStack) : null,
+      n: records.length,
     }) as number;
-    putOccurrence.run({
-      groupId: record.groupId,
-      seq,
-      keep: keepPerGroup,
-      messageId: record.messageId,
-      receivedAt: record.receivedAt,
-      occurrences: record.occurrences,
-      url: record.url,
-      userAgent: record.userAgent,
-      extraArgs: JSON.stringify(record.extraArgs),
-      context: JSON.stringify(record.context),
-    });
-    onCounted(record);
+    for (const record of records) {
+      putOccurrence.run({
+        groupId: record.groupId,
+        seq: seq++,
+        keep: keepPerGroup,
+        messageId: record.messageId,
+        receivedAt: record.receivedAt,
+        occurrences: record.occurrences,
+        url: record.url,
+        userAgent: record.userAgent,
+        extraArgs: JSON.stringify(record.extraArgs),
+        context: JSON.stringify(record.context),
+      });
+      onCounted(record);
+    }
   };
 
   const insertBatch = db.transaction((batch: ClientLogInsert) => {
-    for (const record of batch.records) storeOne(record);
+    // A message id seen before (stored, or earlier in this batch) is a retried delivery:
+    // counting it again would inflate the group.
+    const fresh = new Map<string, NewClientLog[]>();
+    const ids = new Set<string>();
+    for (const record of batch.records) {
+      const key = `${record.groupId}\n${record.messageId}`;
+      if (ids.has(key) || seen.get(record.groupId, record.messageId) !== undefined) continue;
+      ids.add(key);
+      const group = fresh.get(record.groupId);
+      if (group) group.push(record);
+      else fresh.set(record.groupId, [record]);
+    }
+    for (const records of fresh.values()) storeGroup(records);
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
   });
 
@@ -162,6 +173,9 @@ export function createSqliteLogStore(
     },
   };
 }
+
+const stackOf = (record: NewClientLog): string =>
+  JSON.stringify({ stackTrace: record.stackTrace, parsedStackTrace: record.parsedStackTrace });
 
 function pickGroup(record: NewClientLog) {
   return {
