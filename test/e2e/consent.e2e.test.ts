@@ -52,13 +52,18 @@ describe('the demo page head', () => {
   it('starts with the inline stub, so a vendor script running before the app bundle is answered later', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    // A vendor tag placed right after the first (stub) script, before any app code has run.
+    // A vendor tag placed right after the first (stub) script, before any app code has run. A
+    // classic script from our origin (the page's CSP refuses inline code it has no hash for) runs
+    // in document order, before the deferred app modules.
+    await page.route(baseURL + '/__e2e/vendor-tag.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.vendorSeen = []; __tcfapi('getTCData', 2, (data, ok) => vendorSeen.push([data && data.cmpStatus, ok]));`,
+      }),
+    );
     await page.route(baseURL + '/', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(
-        '</script>',
-        `</script><script>window.vendorSeen = []; __tcfapi('getTCData', 2, (data, ok) => vendorSeen.push([data && data.cmpStatus, ok]));</script>`,
-      );
+      const html = (await response.text()).replace('</script>', `</script><script src="/__e2e/vendor-tag.js"></script>`);
       await route.fulfill({ response, body: html });
     });
     await page.goto(baseURL + '/');

@@ -10,6 +10,10 @@ export interface ConsentChoices {
   specialFeatures?: number[];
   /** Vendors consented to (custom only). */
   vendors?: number[];
+  /** Right to object (custom only): purposes whose legitimate interest the visitor refuses. */
+  objectedPurposes?: number[];
+  /** Right to object (custom only): vendors whose legitimate interest the visitor refuses. */
+  objectedVendors?: number[];
   /** The banner's language, recorded with the choice ('en' | 'es'). */
   language?: string;
 }

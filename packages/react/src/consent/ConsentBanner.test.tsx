@@ -3,17 +3,22 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler, TCData, TcfWindow } from '@tarmac/platform/consent';
-import { sampleConsentData } from '../../../server/src/consent/testing/generateTcStrings.js';
+import { consentDataWith } from '../../../server/src/consent/testing/generateTcStrings.js';
 import { ConsentBanner } from './ConsentBanner.js';
 import { PrivacySettingsLink } from './PrivacySettingsLink.js';
 import { mountAsync, unmountAll } from '../testing/mountReact.js';
 
 const vendorList = {
   gvlVersion: 1,
-  purposes: [1, 2, 3].map((id) => ({ id, name: `P${id}` })),
+  purposes: [1, 2, 3, 7].map((id) => ({ id, name: `P${id}` })),
   specialFeatures: [{ id: 1, name: 'SF1' }],
-  vendors: [{ id: 5, name: 'Vendor Five', purposes: [1], legIntPurposes: [], specialFeatures: [] }],
+  vendors: [
+    { id: 5, name: 'Vendor Five', purposes: [1, 2, 3], legIntPurposes: [7], specialFeatures: [] },
+    { id: 6, name: 'Vendor Six', purposes: [], legIntPurposes: [7], specialFeatures: [1] },
+  ],
 };
+// What the server sends before a choice: no consent, every declared legitimate interest.
+const undecided = { purposeLegitimateInterests: [7], vendorLegitimateInterests: [5, 6] };
 let container: HTMLElement;
 let posted: unknown[];
 let handler: ConsentHandler;
@@ -24,7 +29,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (String(url).endsWith('/vendors')) return new Response(JSON.stringify(vendorList));
     if (init.method == 'POST') posted.push(JSON.parse(String(init.body)));
-    return new Response(JSON.stringify(sampleConsentData({ showUi: init.method != 'POST' })));
+    return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method != 'POST' })));
   });
   handler = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: 'token' });
   await handler.ready;
@@ -77,7 +82,24 @@ describe('ConsentBanner', () => {
     await click('purpose-2');
     await click('vendor-5');
     await click('consent-save');
-    expect(posted).toEqual([{ choice: 'custom', purposes: [2], specialFeatures: [], vendors: [5], language: 'en' }]);
+    expect(posted).toEqual([{ choice: 'custom', purposes: [2], specialFeatures: [], vendors: [5], objectedPurposes: [], objectedVendors: [], language: 'en' }]);
+  });
+
+  it('offers the right to object where a vendor claims legitimate interest, and saves the objections', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    await click('consent-settings');
+    await vi.waitFor(() => expect(byTestId('vendor-li-5')).not.toBeNull());
+    // LI toggles only where LI is claimed; consent boxes only where consent is asked
+    expect(byTestId('purpose-li-7')).not.toBeNull();
+    expect(byTestId('purpose-li-1')).toBeNull();
+    expect(byTestId('purpose-7')).toBeNull();
+    expect(byTestId('vendor-6')).toBeNull();
+    // legitimate interest starts on (nothing objected yet); unticking objects
+    expect((byTestId('purpose-li-7') as HTMLInputElement).checked).toBe(true);
+    await click('purpose-li-7');
+    await click('vendor-li-6');
+    await click('consent-save');
+    expect(posted).toMatchObject([{ choice: 'custom', objectedPurposes: [7], objectedVendors: [6] }]);
   });
 
   it('Escape in the settings panel goes back to the first layer', async () => {

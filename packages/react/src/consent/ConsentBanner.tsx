@@ -1,9 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ConsentChoices, ConsentHandler } from '@tarmac/platform/consent';
+import type { ConsentChoices, ConsentHandler, TCData } from '@tarmac/platform/consent';
 import { ConsentSettings } from './ConsentSettings.js';
 import { consentTexts } from './consentStrings.js';
 import type { ConsentLocale } from './consentStrings.js';
+import type { CurrentSignals } from './settingsChoice.js';
 import { useConsent } from './useConsent.js';
+import { useVendorList } from './useVendorList.js';
+
+const signalsOf = (tcData: TCData): CurrentSignals => ({
+  purposeConsents: tcData.purpose?.consents,
+  purposeLegitimateInterests: tcData.purpose?.legitimateInterests,
+  vendorConsents: tcData.vendor?.consents,
+  vendorLegitimateInterests: tcData.vendor?.legitimateInterests,
+  specialFeatureOptins: tcData.specialFeatureOptins,
+});
 
 /** Props of {@link ConsentBanner}. */
 export interface ConsentBannerProps {
@@ -27,6 +37,7 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
   const titleId = useId();
   const root = useRef<HTMLElement>(null);
   const visible = tcData?.cmpStatus == 'loaded' && tcData.eventStatus == 'cmpuishown';
+  const list = useVendorList(vendorsUrl, visible && view == 'settings');
 
   useEffect(() => {
     if (!visible) return;
@@ -69,11 +80,15 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
           </div>
         </>
       ) : (
-        <div aria-labelledby={titleId}>
-          <span id={titleId} hidden>
+        <div className="consent-settings" onKeyDown={(event) => event.key == 'Escape' && setView('main')}>
+          <h2 id={titleId} className="consent-banner__title">
             {texts.settingsTitle}
-          </span>
-          <ConsentSettings texts={texts} tcData={tcData} vendorsUrl={vendorsUrl} saving={saving} onSave={choose} onBack={() => setView('main')} />
+          </h2>
+          {list == 'loading' && <p>{texts.vendorsLoading}</p>}
+          {list == 'failed' && <p role="alert">{texts.vendorsFailed}</p>}
+          {typeof list == 'object' && (
+            <ConsentSettings texts={texts} current={signalsOf(tcData)} list={list} saving={saving} onSave={choose} onBack={() => setView('main')} />
+          )}
         </div>
       )}
       {failed && (

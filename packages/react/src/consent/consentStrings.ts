@@ -12,6 +12,10 @@ export interface ConsentTexts {
   purposesLegend: string;
   specialFeaturesLegend: string;
   vendorsLegend: string;
+  consent: string;
+  legitimateInterest: string;
+  optIn: string;
+  objectHint: string;
   vendorsLoading: string;
   vendorsFailed: string;
   save: string;
@@ -36,6 +40,11 @@ export const consentTexts: Record<ConsentLocale, ConsentTexts> = {
     purposesLegend: 'Purposes',
     specialFeaturesLegend: 'Special features',
     vendorsLegend: 'Partners',
+    consent: 'Consent',
+    legitimateInterest: 'Legitimate interest',
+    optIn: 'Allow',
+    objectHint:
+      'Some partners use your data on the basis of their legitimate interest instead of asking for consent. You have the right to object: untick "Legitimate interest" for a purpose or a partner.',
     vendorsLoading: 'Loading partners…',
     vendorsFailed: 'The partner list could not be loaded.',
     save: 'Save my choices',
@@ -69,6 +78,11 @@ export const consentTexts: Record<ConsentLocale, ConsentTexts> = {
     purposesLegend: 'Finalidades',
     specialFeaturesLegend: 'Características especiales',
     vendorsLegend: 'Socios',
+    consent: 'Consentimiento',
+    legitimateInterest: 'Interés legítimo',
+    optIn: 'Permitir',
+    objectHint:
+      'Algunos socios tratan tus datos basándose en su interés legítimo en lugar de pedir tu consentimiento. Tienes derecho a oponerte: desmarca «Interés legítimo» en una finalidad o un socio.',
     vendorsLoading: 'Cargando socios…',
     vendorsFailed: 'No se pudo cargar la lista de socios.',
     save: 'Guardar mis opciones',

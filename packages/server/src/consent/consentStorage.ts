@@ -1,4 +1,4 @@
-import type { ConsentChoiceKind, ConsentDay } from './contract.js';
+import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from './contract.js';
 
 /** One saved banner choice, as stored: when, what, and the TC string it produced. */
 export interface NewConsentChoice {
@@ -13,6 +13,13 @@ export interface NewConsentChoice {
   purposes: number[];
   specialFeatures: number[];
   vendors: number[];
+  /** Right to object: the purposes and vendors whose legitimate interest the visitor refused. */
+  objectedPurposes: number[];
+  objectedVendors: number[];
+  /** The site's vendors the banner disclosed; null for choices stored before this was recorded. */
+  disclosedVendors: number[] | null;
+  /** Why the visitor was asked again, when this choice answers a re-consent prompt; else null. */
+  reconsentReason: ReconsentReason | null;
 }
 
 /** The consent part of the store (the Storage interface extends it). */

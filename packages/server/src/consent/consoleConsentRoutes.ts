@@ -36,7 +36,7 @@ export async function consoleConsentRoutes(app: FastifyInstance, options: Consol
       const days = request.query.days === undefined ? 30 : Number(request.query.days);
       const until = Math.ceil((Date.now() + 1) / DAY) * DAY;
       const summary = await options.storage.consentSummary({ since: until - days * DAY, until });
-      return { days: summary, purposes: options.service.purposes() };
+      return { days: summary, purposes: options.service.purposes(), vendors: options.service.vendors() };
     },
   );
 }

@@ -17,6 +17,15 @@ export interface ConsentData extends WireConsentData {
   showUi: boolean;
 }
 
+/**
+ * Why a visitor with a stored choice is asked again: the choice is older than the maximum age, a
+ * new vendor list version brought vendors the site uses that they were not shown, the site added
+ * vendors, or the TCF policy version changed.
+ */
+export type ReconsentReason = 'expired' | 'gvl_vendors' | 'site_vendors' | 'policy';
+/** Every reason, in the order the console shows them. */
+export const RECONSENT_REASONS: readonly ReconsentReason[] = ['expired', 'gvl_vendors', 'site_vendors', 'policy'];
+
 /** One UTC day of the console's consent chart: each visitor counted once, by their last choice that day. */
 export interface ConsentDay {
   day: string;
@@ -24,10 +33,20 @@ export interface ConsentDay {
   choices: Record<ConsentChoiceKind, number>;
   /** Purpose id → visitors who consented to it. */
   purposes: Record<number, number>;
+  /** Purpose id → visitors who objected to its legitimate interest. */
+  purposeObjections: Record<number, number>;
+  /** Vendor id → visitors who consented to it. */
+  vendorConsents: Record<number, number>;
+  /** Vendor id → visitors who objected to its legitimate interest. */
+  vendorObjections: Record<number, number>;
+  /** Visitors who answered a re-consent prompt that day, by why they were asked. */
+  reconsents: Record<ReconsentReason, number>;
 }
 
 /** `GET /console/api/consent/summary` reply. */
 export interface ConsentSummary {
   days: ConsentDay[];
   purposes: { id: number; name: string }[];
+  /** The site's vendors, for naming the per-vendor counts. */
+  vendors: { id: number; name: string }[];
 }

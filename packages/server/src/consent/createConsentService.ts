@@ -1,8 +1,9 @@
 import type { ConsentStorage } from './consentStorage.js';
 import type { ConsentChoicesBody, ConsentData, ConsentVendorList } from './contract.js';
 import { gvlPathFrom, readGvlFile } from './gvlFile.js';
+import { rejectAll, selectionFor } from './choiceSelection.js';
+import { siteVendorsOf } from './siteVendors.js';
 import { createTcStringIssuer } from './tcStringIssuer.js';
-import { selectionFor } from './validateChoices.js';
 
 /** Settings of the consent service; all optional except the store. */
 export interface ConsentServiceOptions {
@@ -28,6 +29,8 @@ export interface ConsentService {
   save(visitorId: string, body: ConsentChoicesBody, userAgent: string | null): Promise<ConsentData>;
   vendorList(): ConsentVendorList;
   purposes(): { id: number; name: string }[];
+  /** The site's vendors, named. */
+  vendors(): { id: number; name: string }[];
 }
 
 const DAY = 86_400_000;
@@ -41,7 +44,8 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
   const json = readGvlFile(gvlPathFrom(options.gvlPath));
   const cmpId = options.cmpId ?? 300;
   const cmpVersion = options.cmpVersion ?? 1;
-  const issuer = createTcStringIssuer(json, { cmpId, cmpVersion, publisherCC: options.publisherCC ?? 'ES' });
+  const site = siteVendorsOf(json);
+  const issuer = createTcStringIssuer(json, site, { cmpId, cmpVersion, publisherCC: options.publisherCC ?? 'ES' });
   const now = options.now ?? Date.now;
   const maxAge = options.maxChoiceAgeMs ?? 390 * DAY;
   const base = {
@@ -52,7 +56,9 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
     gvlVersion: json.vendorListVersion,
   };
   // Encoded per request: TC strings carry their creation time.
-  const ask = (): ConsentData => ({ ...base, tcString: issuer.encode({ purposes: [], specialFeatures: [], vendors: [] }), showUi: base.gdprApplies });
+  // No consent and no objection: the string shown with the UI, before the visitor decides.
+  const undecided = { ...rejectAll(site), objectedPurposes: [], objectedVendors: [] };
+  const ask = (): ConsentData => ({ ...base, tcString: issuer.encode(undecided), showUi: base.gdprApplies });
   const named = (record: Record<string, { id: number; name: string }>) => Object.values(record).map(({ id, name }) => ({ id, name }));
 
   return {
@@ -66,7 +72,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
       return current ? { ...base, tcString: stored.tcString, showUi: false } : ask();
     },
     async save(visitorId, body, userAgent) {
-      const selection = selectionFor(body, json, issuer);
+      const selection = selectionFor(body, json, site);
       const tcString = issuer.encode(selection, body.language);
       await options.storage.insertConsentChoice({
         visitorId,
@@ -78,6 +84,8 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
         language: body.language ?? null,
         userAgent,
         ...selection,
+        disclosedVendors: site.ids,
+        reconsentReason: null,
       });
       return { ...base, tcString, showUi: false };
     },
@@ -97,5 +105,6 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
         })),
     }),
     purposes: () => named(json.purposes),
+    vendors: () => site.vendors.map(({ id, name }) => ({ id, name })),
   };
 }

@@ -1,26 +1,55 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** A purpose, special purpose, feature, special feature, stack or data category of the list. */
+export interface GvlEntry {
+  id: number;
+  name: string;
+  description?: string;
+  illustrations?: string[];
+}
+
+/** A stack: a named group of purposes and special features the first layer may show as one. */
+export interface GvlStack extends GvlEntry {
+  purposes: number[];
+  specialFeatures: number[];
+}
+
+/** A vendor's record (GVL v3), as much of it as the banner discloses. */
+export interface GvlVendor {
+  id: number;
+  name: string;
+  purposes: number[];
+  legIntPurposes: number[];
+  flexiblePurposes?: number[];
+  specialPurposes: number[];
+  features?: number[];
+  specialFeatures: number[];
+  deletedDate?: string;
+  cookieMaxAgeSeconds?: number | null;
+  usesCookies?: boolean;
+  cookieRefresh?: boolean;
+  usesNonCookieAccess?: boolean;
+  deviceStorageDisclosureUrl?: string;
+  /** Days kept: the standard period, and per (special) purpose where it differs. */
+  dataRetention?: { stdRetention?: number; purposes?: Record<string, number>; specialPurposes?: Record<string, number> };
+  /** Data category ids (`dataCategories` of the list). */
+  dataDeclaration?: number[];
+  urls?: { langId: string; privacy?: string; legIntClaim?: string }[];
+}
+
 /** The parts of a GVL v3 file this server reads (the file has more; core reads it whole). */
 export interface GvlJson {
   gvlSpecificationVersion: number;
   vendorListVersion: number;
   tcfPolicyVersion: number;
-  purposes: Record<string, { id: number; name: string }>;
-  specialFeatures: Record<string, { id: number; name: string }>;
-  vendors: Record<
-    string,
-    {
-      id: number;
-      name: string;
-      purposes: number[];
-      legIntPurposes: number[];
-      specialPurposes: number[];
-      specialFeatures: number[];
-      deletedDate?: string;
-      urls?: { langId: string; privacy?: string }[];
-    }
-  >;
+  purposes: Record<string, GvlEntry>;
+  specialPurposes?: Record<string, GvlEntry>;
+  features?: Record<string, GvlEntry>;
+  specialFeatures: Record<string, GvlEntry>;
+  stacks?: Record<string, GvlStack>;
+  dataCategories?: Record<string, GvlEntry>;
+  vendors: Record<string, GvlVendor>;
 }
 
 // src/ and dist/ sit at the same depth, so this resolves from both.

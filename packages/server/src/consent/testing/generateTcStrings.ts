@@ -172,3 +172,29 @@ export function sampleConsentData<T extends object>(overrides: T = {} as T, seed
 }
 let sampleGvl: GVL | undefined;
 let sampleRandom: (() => number) | undefined;
+
+/** The signals of {@link consentDataWith}, by id. */
+export interface ChosenSignals {
+  purposeConsents?: number[];
+  purposeLegitimateInterests?: number[];
+  vendorConsents?: number[];
+  vendorLegitimateInterests?: number[];
+  specialFeatureOptins?: number[];
+}
+
+/**
+ * Consent data around a TC string with exactly these signals (on the 20-vendor synthetic list),
+ * for tests that start a UI from a known choice rather than a random one.
+ */
+export function consentDataWith<T extends object>(signals: ChosenSignals, overrides: T = {} as T) {
+  const model = new TCModel(sampleGvl ?? (sampleGvl = syntheticGvl(20)));
+  model.cmpId = 300;
+  model.cmpVersion = 1;
+  model.isServiceSpecific = true;
+  model.purposeConsents.set(signals.purposeConsents ?? []);
+  model.purposeLegitimateInterests.set(signals.purposeLegitimateInterests ?? []);
+  model.vendorConsents.set(signals.vendorConsents ?? []);
+  model.vendorLegitimateInterests.set(signals.vendorLegitimateInterests ?? []);
+  model.specialFeatureOptins.set(signals.specialFeatureOptins ?? []);
+  return { tcString: TCString.encode(model), cmpId: 300, cmpVersion: 1, gdprApplies: true, tcfPolicyVersion: 4, gvlVersion: 42, ...overrides };
+}

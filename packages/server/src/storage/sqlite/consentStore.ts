@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ConsentStorage, NewConsentChoice } from '../../consent/consentStorage.js';
-import { CHOICE_KINDS } from '../../consent/contract.js';
-import type { ConsentChoiceKind, ConsentDay } from '../../consent/contract.js';
+import { CHOICE_KINDS, RECONSENT_REASONS } from '../../consent/contract.js';
+import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../consent/contract.js';
 
 /** Migration 2: the consent choices table (appended to migrations.ts). */
 export const CONSENT_MIGRATION_SQL = `
@@ -23,6 +23,21 @@ export const CONSENT_MIGRATION_SQL = `
   CREATE INDEX consent_choices_created ON consent_choices (created_at);
 `;
 
+/**
+ * Migration 9: the right to object and re-consent. Choices stored before it objected to nothing
+ * (every legitimate interest was signalled then); which vendors they were shown is unknown (NULL).
+ */
+export const consentObjectionsMigration = {
+  version: 9,
+  name: 'consent objections, disclosed vendors, re-consent reason',
+  sql: `
+    ALTER TABLE consent_choices ADD COLUMN objected_purposes TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE consent_choices ADD COLUMN objected_vendors TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE consent_choices ADD COLUMN disclosed_vendors TEXT;
+    ALTER TABLE consent_choices ADD COLUMN reconsent_reason TEXT;
+  `,
+};
+
 interface ChoiceRow {
   visitor_id: string;
   created_at: number;
@@ -35,28 +50,57 @@ interface ChoiceRow {
   purposes: string;
   special_features: string;
   vendors: string;
+  objected_purposes: string;
+  objected_vendors: string;
+  disclosed_vendors: string | null;
+  reconsent_reason: ReconsentReason | null;
 }
+
+type DayRow = Pick<ChoiceRow, 'choice' | 'purposes' | 'vendors' | 'objected_purposes' | 'objected_vendors'> & { day: string };
+
+const ids = (json: string) => JSON.parse(json) as number[];
+const count = (into: Record<number, number>, json: string) => {
+  for (const id of ids(json)) into[id] = (into[id] ?? 0) + 1;
+};
+const emptyDay = (day: string): ConsentDay => ({
+  day,
+  visitors: 0,
+  choices: Object.fromEntries(CHOICE_KINDS.map((k) => [k, 0])) as ConsentDay['choices'],
+  purposes: {},
+  purposeObjections: {},
+  vendorConsents: {},
+  vendorObjections: {},
+  reconsents: Object.fromEntries(RECONSENT_REASONS.map((r) => [r, 0])) as ConsentDay['reconsents'],
+});
 
 /** The SQLite side of {@link ConsentStorage}; synchronous, wrapped async by the adapter. */
 export function createSqliteConsentStore(db: Database): ConsentStorage {
   const insert = db.prepare(`INSERT INTO consent_choices
-    (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language, user_agent, purposes, special_features, vendors)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language, user_agent, purposes, special_features, vendors,
+     objected_purposes, objected_vendors, disclosed_vendors, reconsent_reason)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const latest = db.prepare(`SELECT * FROM consent_choices WHERE visitor_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   // Each visitor once per UTC day, by the last choice they made that day.
   const lastPerDay = db.prepare(`
-    SELECT day, choice, purposes FROM (
-      SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, choice, purposes,
+    SELECT day, choice, purposes, vendors, objected_purposes, objected_vendors FROM (
+      SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, choice, purposes, vendors, objected_purposes, objected_vendors,
         ROW_NUMBER() OVER (PARTITION BY visitor_id, strftime('%Y-%m-%d', created_at / 1000, 'unixepoch')
                            ORDER BY created_at DESC, id DESC) AS n
       FROM consent_choices WHERE created_at >= ? AND created_at < ?
     ) WHERE n = 1 ORDER BY day`);
+  // A visitor asked again answers once per reason and day, however often they then change their mind.
+  const reconsentsPerDay = db.prepare(`
+    SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, reconsent_reason AS reason, COUNT(DISTINCT visitor_id) AS visitors
+    FROM consent_choices WHERE created_at >= ? AND created_at < ? AND reconsent_reason IS NOT NULL
+    GROUP BY day, reason`);
 
   return {
     async insertConsentChoice(c: NewConsentChoice) {
       insert.run(
         c.visitorId, c.createdAt, c.choice, c.tcString, c.gvlVersion, c.policyVersion, c.language, c.userAgent,
         JSON.stringify(c.purposes), JSON.stringify(c.specialFeatures), JSON.stringify(c.vendors),
+        JSON.stringify(c.objectedPurposes), JSON.stringify(c.objectedVendors),
+        c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason,
       );
     },
     async latestConsentChoice(visitorId) {
@@ -71,25 +115,32 @@ export function createSqliteConsentStore(db: Database): ConsentStorage {
         policyVersion: row.policy_version,
         language: row.language,
         userAgent: row.user_agent,
-        purposes: JSON.parse(row.purposes) as number[],
-        specialFeatures: JSON.parse(row.special_features) as number[],
-        vendors: JSON.parse(row.vendors) as number[],
+        purposes: ids(row.purposes),
+        specialFeatures: ids(row.special_features),
+        vendors: ids(row.vendors),
+        objectedPurposes: ids(row.objected_purposes),
+        objectedVendors: ids(row.objected_vendors),
+        disclosedVendors: row.disclosed_vendors === null ? null : ids(row.disclosed_vendors),
+        reconsentReason: row.reconsent_reason,
       };
     },
     async consentSummary({ since, until }) {
       const days = new Map<string, ConsentDay>();
-      const rows = lastPerDay.all(since, until) as { day: string; choice: ConsentChoiceKind; purposes: string }[];
-      for (const row of rows) {
-        let day = days.get(row.day);
-        if (!day) {
-          day = { day: row.day, visitors: 0, choices: Object.fromEntries(CHOICE_KINDS.map((k) => [k, 0])) as ConsentDay['choices'], purposes: {} };
-          days.set(row.day, day);
-        }
+      const dayOf = (day: string) => days.get(day) ?? days.set(day, emptyDay(day)).get(day)!;
+      for (const row of lastPerDay.all(since, until) as DayRow[]) {
+        const day = dayOf(row.day);
         day.visitors++;
         day.choices[row.choice]++;
-        for (const id of JSON.parse(row.purposes) as number[]) day.purposes[id] = (day.purposes[id] ?? 0) + 1;
+        count(day.purposes, row.purposes);
+        count(day.purposeObjections, row.objected_purposes);
+        count(day.vendorConsents, row.vendors);
+        count(day.vendorObjections, row.objected_vendors);
       }
-      return [...days.values()];
+      for (const row of reconsentsPerDay.all(since, until) as { day: string; reason: ReconsentReason; visitors: number }[]) {
+        // Every day with a re-consent also has that choice in lastPerDay, so the day exists.
+        if (row.reason in dayOf(row.day).reconsents) dayOf(row.day).reconsents[row.reason] = row.visitors;
+      }
+      return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
     },
   };
 }

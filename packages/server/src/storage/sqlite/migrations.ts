@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { SIGNALS_MIGRATION_SQL } from './signalsStore.js';
-import { CONSENT_MIGRATION_SQL } from './consentStore.js';
+import { CONSENT_MIGRATION_SQL, consentObjectionsMigration } from './consentStore.js';
 import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
 import { dropsMigration } from './dropStore.js';
@@ -63,6 +63,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
   dropsMigration,
   logRingMigration,
+  consentObjectionsMigration,
   releasesMigration,
 ];
 
