@@ -62,12 +62,11 @@ export function installReplyCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
     if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
     addVary(reply); // big enough that the reply's encoding depends on the request's header
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding === null) return payload;
-    const compressed = await compressBody(body, encoding);
+    const compressed = await compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length'); // Fastify measures the compressed body instead
     return compressed;
