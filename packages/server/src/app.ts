@@ -13,7 +13,10 @@ import { hostedBuilds } from './releases/mapSource.js';
 import { createReleaseService } from './releases/releaseService.js';
 import { installSignals } from './signals/installSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
+import type { AlertEngineSettings } from './alerts/alertEngine.js';
+import { installAlerts } from './alerts/installAlerts.js';
 import { analyticsRoutes } from './analytics/analyticsRoutes.js';
+import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
 import { clientLogRoutes } from './logs/clientLogRoutes.js';
 import { consentRoutes } from './consent/consentRoutes.js';
 import { consoleConsentRoutes } from './consent/consoleConsentRoutes.js';
@@ -59,6 +62,8 @@ export interface AppOptions extends HttpPolicyOptions {
   signalKeys?: SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
   consent?: Omit<ConsentServiceOptions, 'storage'>;
+  /** Alert engine timings, retries and HTTP client; see alerts/alertEngine.ts (tests shorten them). */
+  alerts?: AlertEngineSettings;
   /** Browsers reach the site over HTTPS (TLS here or at a proxy): sends HSTS; see http/securityHeaders.ts. */
   https?: boolean;
 }
@@ -106,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleToken: options.consoleToken,
     releases,
   });
+  await installAlerts(app, { storage: options.storage, consoleToken: options.consoleToken, settings: options.alerts });
+  await app.register(breadcrumbRoutes, { prefix: '/console/api', storage: options.storage, consoleToken: options.consoleToken });
   await installSignals(app, { storage: options.storage, consoleToken: options.consoleToken, signalKeys: options.signalKeys });
   await installSite(app, {
     siteDir: options.siteDir ?? defaultPaths.siteDir,

@@ -40,3 +40,16 @@ export type {
   StatusFilter,
 } from './releases/contract.js';
 export type { Breadcrumb, BreadcrumbCategory, GroupBreadcrumbs, OccurrenceTrail } from './breadcrumbs/contract.js';
+export type {
+  AlertAttempt,
+  AlertConditions,
+  AlertDelivery,
+  AlertDeliveryList,
+  AlertKind,
+  AlertPayload,
+  AlertRule,
+  AlertRuleInput,
+  AlertRuleList,
+  AlertRuleUpdate,
+  DeliveryStatus,
+} from './alerts/contract.js';

@@ -1,3 +1,4 @@
+import type { AlertStorage } from '../alerts/alertStorage.js';
 import type { SignalStorage } from '../signals/contract.js';
 import type { ConsentStorage } from '../consent/consentStorage.js';
 import type { ClientLogReply, LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from '../logs/contract.js';
@@ -56,7 +57,7 @@ export interface PerfFilter {
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the
  * same shape; everything engine-specific stays inside the adapter.
  */
-export interface Storage extends SignalStorage, ConsentStorage, ReleaseStorage {
+export interface Storage extends SignalStorage, ConsentStorage, ReleaseStorage, AlertStorage {
   /**
    * Stores every record and the drop report or none (one transaction); re-sent message ids and
    * report ids are not counted twice.

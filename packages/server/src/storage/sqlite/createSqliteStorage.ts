@@ -3,6 +3,7 @@ import type { ClientLogReply } from '../../logs/contract.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { ClientLogInsert, Storage } from '../types.js';
+import { createSqliteAlertStore } from './alertStore.js';
 import { createSqliteAnalyticsStore } from './analyticsStore.js';
 import { createSqliteConsentStore } from './consentStore.js';
 import { createSqliteDropStore } from './dropStore.js';
@@ -69,6 +70,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): Storage {
     ...signals,
     ...consent,
     ...releases.storage,
+    ...createSqliteAlertStore(db, writes),
     // These two stores' writes are async functions of one statement each: a failure leaves
     // nothing behind (statement atomicity) and reaches the caller through the returned promise.
     insertSignalReport: (report) => writes.run(() => signals.insertSignalReport(report)),

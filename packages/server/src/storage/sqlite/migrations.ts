@@ -6,6 +6,7 @@ import { perfMigration } from './perfStore.js';
 import { dropsMigration } from './dropStore.js';
 import { logRingMigration } from './logStore.js';
 import { releasesMigration } from './releaseMigration.js';
+import { alertsMigration } from './alertStore.js';
 
 /** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
 export interface Migration {
@@ -65,6 +66,7 @@ export const migrations: readonly Migration[] = [
   logRingMigration,
   consentObjectionsMigration,
   releasesMigration,
+  alertsMigration,
 ];
 
 /**

@@ -1,0 +1,61 @@
+import type { PerfReport, VitalField } from '../perf/contract.js';
+import { VITALS } from '../perf/contract.js';
+import { vitalsByPage } from '../perf/vitalsStats.js';
+import type { AlertCandidate } from './candidates.js';
+import { cooldownMs } from './candidates.js';
+import type { AlertRule } from './contract.js';
+
+/** Pages a vitals rule looks at per evaluation, the most viewed first. */
+const PAGES_PER_RULE = 500;
+
+const FIELD_OF = Object.fromEntries(Object.entries(VITALS).map(([field, name]) => [name, field])) as Record<string, VitalField>;
+
+// CLS is a unitless score; every other metric is in milliseconds.
+const amount = (metric: string, value: number): string =>
+  metric === 'CLS' ? value.toFixed(3) : `${Math.round(value).toLocaleString('en')} ms`;
+
+/**
+ * The `vitals-p75` alerts of one rule over the reports of its window: one per page (vertical,
+ * pageId, subPageId, each narrowed by the rule when it names one) whose p75 of the metric is
+ * over the threshold with at least `minSamples` page views carrying it. The dedupe key holds
+ * the cool-down period, so a page that stays slow alerts once per period.
+ */
+export function vitalsCandidates(rule: AlertRule, reports: PerfReport[], now: number): AlertCandidate[] {
+  const metric = rule.metric;
+  const threshold = rule.threshold;
+  if (!metric || threshold === undefined) return [];
+  const field = FIELD_OF[metric]!;
+  const windowMinutes = rule.windowMinutes ?? 30;
+  const mine = reports.filter(
+    (r) =>
+      r.receivedAt >= now - windowMinutes * 60_000 &&
+      (rule.vertical === undefined || r.vertical === rule.vertical) &&
+      (rule.pageId === undefined || r.pageId === rule.pageId) &&
+      (rule.subPageId === undefined || r.subPageId === rule.subPageId),
+  );
+  const candidates: AlertCandidate[] = [];
+  for (const page of vitalsByPage(mine, PAGES_PER_RULE)) {
+    const summary = page.metrics.find((m) => m.name === metric);
+    if (!summary || summary.p75 === null || summary.count < (rule.minSamples ?? 20) || summary.p75 <= threshold) continue;
+    const name = [page.vertical, page.pageId, page.subPageId].map((part) => part ?? '-').join('/');
+    candidates.push({
+      rule,
+      kind: 'vitals-p75',
+      dedupeKey: `vitals:${name}:${field}:${Math.floor(now / cooldownMs(rule))}`,
+      subject: `page:${name}:${metric}`,
+      summary: `${metric} p75 ${amount(metric, summary.p75)} over ${amount(metric, threshold)} on ${name} (${summary.count} page views, last ${windowMinutes} min)`,
+      cooled: true,
+      page: {
+        vertical: page.vertical,
+        pageId: page.pageId,
+        subPageId: page.subPageId,
+        metric,
+        p75: summary.p75,
+        threshold,
+        samples: summary.count,
+        windowMinutes,
+      },
+    });
+  }
+  return candidates;
+}
