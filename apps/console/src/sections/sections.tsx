@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ConsoleClient } from '../api/client';
+import { AlertsView } from '../alerts/AlertsView';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { ConsentView } from '../consent/ConsentView';
 import { DeliveryView } from '../delivery/DeliveryView';
@@ -27,6 +28,7 @@ export interface Section {
 export const sections: Section[] = [
   { id: 'logs', label: 'Logs', view: LogsView },
   { id: 'releases', label: 'Releases', view: ReleasesView },
+  { id: 'alerts', label: 'Alerts', view: AlertsView },
   { id: 'vitals', label: 'Web vitals', view: VitalsView },
   { id: 'analytics', label: 'Analytics', view: AnalyticsView },
   { id: 'consent', label: 'Consent', view: ConsentView },
