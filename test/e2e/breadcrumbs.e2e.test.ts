@@ -45,7 +45,8 @@ describe('breadcrumbs in Chromium', () => {
     await rows.filter({ hasText: 'Throw an uncaught error' }).first().waitFor();
     const texts = await rows.allTextContents();
     // Found, and in the order they happened (other steps, such as requests, may come between).
-    const order = ['"Reject', '#tab-hotels', '#tab-cars', 'Throw an uncaught error'].map((text) => texts.findLastIndex((row) => row.includes(text)));
+    const lastRowWith = (text: string) => texts.map((row) => row.includes(text)).lastIndexOf(true);
+    const order = ['"Reject', '#tab-hotels', '#tab-cars', 'Throw an uncaught error'].map(lastRowWith);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     await page.close();
