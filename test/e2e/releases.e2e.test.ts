@@ -6,6 +6,7 @@ import { join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import type { IssueDetail, IssueGroupList, ReleaseDetail } from '@tarmac/server/contracts';
 import { build } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile, eventually } from './support/browser.js';
 
@@ -68,17 +69,32 @@ const lineOf = (file: string, text: string) => readFileSync(join(repo, file), 'u
 
 const BROKEN = 'Demo: BrokenWidget failed to render';
 
+/**
+ * Opens the demo and answers its consent banner, which otherwise covers the developer panel.
+ * Refused log deliveries are collected, so a wait that times out says why.
+ */
+async function openDemo(page: Page, baseURL: string): Promise<string[]> {
+  const refused: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/log/client/messages') && response.status() !== 200) refused.push(`${response.status()} ${await response.text()}`);
+  });
+  await page.goto(baseURL + '/');
+  await page.getByTestId('consent-reject').click();
+  await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+  return refused;
+}
+
 describe('source maps, releases and the issue workflow in Chromium', () => {
   it("shows an error thrown in the demo's built code at its original .tsx file, line and function, under its release", async () => {
     const baseURL = await startServer('e2e-r1');
     const page = await browser.newPage();
-    await page.goto(baseURL + '/');
+    const refused = await openDemo(page, baseURL);
     await page.getByTestId('break-component').click();
-    const group = await eventually(() => findGroup(baseURL, BROKEN), 10_000, 'the BrokenWidget error');
+    const group = await eventually(() => findGroup(baseURL, BROKEN), 15_000, `the BrokenWidget error (refused: ${refused.join('; ')})`);
     const detail = await eventually(async () => {
       const d = await api<IssueDetail>(baseURL, `/logs/groups/${encodeURIComponent(group.groupId)}`);
       return d.resolvedStack?.frames[0]?.original ? d : undefined;
-    }, 5000, 'its resolved stack');
+    }, 15_000, 'its resolved stack');
     const [top] = detail.resolvedStack!.frames;
     expect(top?.minified.fileName).toMatch(/\/assets\/index-[\w-]+\.js$/); // the browser saw minified code
     expect(top?.original).toMatchObject({
@@ -108,7 +124,7 @@ describe('source maps, releases and the issue workflow in Chromium', () => {
     await shown.getByTestId('breadcrumb').filter({ hasText: 'Break a component' }).first().waitFor();
     await page.close();
     await consolePage.close();
-  });
+  }, 90_000);
 
   it('resolves in the console, and the same error in a newer release regresses it', async () => {
     const baseURL = server!.baseURL;
@@ -124,12 +140,12 @@ describe('source maps, releases and the issue workflow in Chromium', () => {
     await stopServer();
     const newer = await startServer('e2e-r2');
     const page = await browser.newPage();
-    await page.goto(newer + '/');
+    const refused = await openDemo(page, newer);
     await page.getByTestId('break-component').click();
     const regressed = await eventually(async () => {
       const g = await findGroup(newer, BROKEN);
       return g?.status === 'regressed' ? g : undefined;
-    }, 10_000, 'the group regressed');
+    }, 15_000, `the group regressed (refused: ${refused.join('; ')})`);
     expect(regressed).toMatchObject({ groupId: group.groupId, regressedInRelease: 'e2e-r2', firstRelease: 'e2e-r1', lastRelease: 'e2e-r2' });
     const release = await api<ReleaseDetail>(newer, '/releases/e2e-r2');
     expect(release.regressedGroups.map((g) => g.groupId)).toEqual([group.groupId]);
@@ -142,7 +158,7 @@ describe('source maps, releases and the issue workflow in Chromium', () => {
     await consoleAgain.getByTestId('release-regressed').getByText(BROKEN).waitFor();
     await page.close();
     await consoleAgain.close();
-  });
+  }, 90_000);
 
   it("resolves another build's frames once the CLI uploads that build's maps", async () => {
     const baseURL = server!.baseURL;
@@ -208,5 +224,5 @@ describe('source maps, releases and the issue workflow in Chromium', () => {
     } finally {
       rmSync(app, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
