@@ -12,7 +12,7 @@ export type { DecodedTcString } from './decodeTcString.js';
 export { isValidFormToken } from './formToken.js';
 export type { FormTokenSource } from './formToken.js';
 export type { ConsentChoices } from './choices.js';
-export type { ConsentVendor, ConsentVendorList } from './vendorList.js';
+export type { ConsentListEntry, ConsentVendor, ConsentVendorList } from './vendorList.js';
 export type { InAppTCData } from './inAppTcData.js';
 export type {
   CmpStatus,

@@ -8,14 +8,29 @@ import { ConsentBanner } from './ConsentBanner.js';
 import { PrivacySettingsLink } from './PrivacySettingsLink.js';
 import { mountAsync, unmountAll } from '../testing/mountReact.js';
 
+const vendor = (id: number, name: string, purposes: number[], legIntPurposes: number[], specialFeatures: number[] = []) => ({
+  id,
+  name,
+  purposes,
+  legIntPurposes,
+  specialPurposes: [1],
+  features: [],
+  specialFeatures,
+  dataDeclaration: [1, 6],
+  retention: { std: 30, purposes: {}, specialPurposes: {} },
+  urls: [{ langId: 'en', privacy: `https://v${id}.example/privacy`, legIntClaim: `https://v${id}.example/li` }],
+  cookieMaxAgeSeconds: 86_400 * 10,
+  usesCookies: true,
+  usesNonCookieAccess: false,
+});
 const vendorList = {
   gvlVersion: 1,
   purposes: [1, 2, 3, 7].map((id) => ({ id, name: `P${id}` })),
+  specialPurposes: [{ id: 1, name: 'SP1', description: 'Keep it secure' }],
+  features: [],
   specialFeatures: [{ id: 1, name: 'SF1' }],
-  vendors: [
-    { id: 5, name: 'Vendor Five', purposes: [1, 2, 3], legIntPurposes: [7], specialFeatures: [] },
-    { id: 6, name: 'Vendor Six', purposes: [], legIntPurposes: [7], specialFeatures: [1] },
-  ],
+  dataCategories: [{ id: 1, name: 'IP' }, { id: 6, name: 'Browsing' }],
+  vendors: [vendor(5, 'Vendor Five', [1, 2, 3], [7]), vendor(6, 'Vendor Six', [], [7], [1])],
 };
 // What the server sends before a choice: no consent, every declared legitimate interest.
 const undecided = { purposeLegitimateInterests: [7], vendorLegitimateInterests: [5, 6] };
@@ -39,9 +54,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Attached to the document: the banner moves focus, which needs a connected element.
+// Attached to the document: the banner moves focus, which needs a connected element. Waits for
+// the first layer's disclosures, which the accept button waits for too.
 async function mount(node: ReactNode) {
   container = await mountAsync(node, { attach: true });
+  await vi.waitFor(() => expect(byTestId('consent-intro')).not.toBeNull());
 }
 const byTestId = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const click = async (id: string) => act(async () => byTestId(id)!.click());
@@ -102,11 +119,80 @@ describe('ConsentBanner', () => {
     expect(posted).toMatchObject([{ choice: 'custom', objectedPurposes: [7], objectedVendors: [6] }]);
   });
 
-  it('Escape in the settings panel goes back to the first layer', async () => {
+  it('the first layer names the partner count, the data, purposes and special features, the legitimate-interest objection and withdrawal', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    const text = byTestId('consent-banner')!.textContent!;
+    expect(byTestId('consent-intro')!.textContent).toBe(
+      'We and our 2 partners store and read information on your device, such as cookies and device identifiers, and process personal data such as IP addresses, browsing and interaction data, for these purposes:',
+    );
+    expect([...byTestId('consent-first-purposes')!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Store or read information on your device',
+      'Basic ads',
+      'Advertising profile',
+      'Ad measurement',
+    ]);
+    expect(byTestId('consent-first-special-features')!.textContent).toBe('Precise location');
+    expect(byTestId('consent-li-notice')!.textContent).toMatch(/legitimate interest\. You have the right to object/);
+    expect(text).toMatch(/withdraw your consent or object at any time/);
+    expect(byTestId('consent-partners')!.textContent).toBe('See our 2 partners');
+  });
+
+  it('in Spanish, our own texts are Spanish', async () => {
+    await mount(<ConsentBanner handler={handler} locale="es" />);
+    expect(byTestId('consent-intro')!.textContent).toMatch(/^Nosotros y nuestros 2 socios .* direcciones IP, datos de navegación e interacción/);
+    expect(byTestId('consent-first-purposes')!.textContent).toMatch(/^Guardar o leer información en tu dispositivo/);
+    expect(byTestId('consent-partners')!.textContent).toBe('Ver nuestros 2 socios');
+    await click('consent-partners');
+    await click('vendor-details-5');
+    expect(byTestId('vendor-details-5')!.textContent).toMatch(/Conserva los datos30 días/);
+  });
+
+  it('discloses each partner’s purposes, data, retention, storage and links in the second layer', async () => {
     await mount(<ConsentBanner handler={handler} />);
     await click('consent-settings');
+    const details = byTestId('vendor-details-5')!;
+    const rows = Object.fromEntries([...details.querySelectorAll('.consent-vendor__row')].map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent]));
+    expect(rows).toEqual({
+      'Purposes (consent)': 'Store or read information on your device · Basic ads · Advertising profile',
+      'Purposes (legitimate interest)': 'Ad measurement',
+      'Special purposes': 'Security, fraud prevention and debugging',
+      'Data collected': 'IP addresses · browsing and interaction data',
+      'Data kept for': '30 days',
+      'Storage on your device': 'cookies for up to 10 days',
+    });
+    expect([...details.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Privacy policy', 'https://v5.example/privacy'],
+      ['Legitimate interest at stake', 'https://v5.example/li'],
+    ]);
+    expect(byTestId('consent-vendors-heading')!.textContent).toBe('Partners (2)');
+    expect(byTestId('consent-special-purposes')!.textContent).toMatch(/Security, fraud prevention and debugging.*Keep it secure/);
+  });
+
+  it('focus moves into the second layer and back to its opener on Escape and Back', async () => {
+    await mount(<ConsentBanner handler={handler} />);
+    await click('consent-settings');
+    expect(document.activeElement).toBe(byTestId('consent-settings-title'));
     await act(async () => byTestId('consent-save')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(byTestId('consent-accept')).not.toBeNull();
+    expect(document.activeElement).toBe(byTestId('consent-settings'));
+
+    await click('consent-partners');
+    expect(document.activeElement).toBe(byTestId('consent-vendors-heading'));
+    await click('consent-back');
+    expect(document.activeElement).toBe(byTestId('consent-partners'));
+  });
+
+  it('accept waits for the disclosures: without the partner list it stays disabled, reject does not', async () => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (String(url).endsWith('/vendors')) return new Response('{}', { status: 503 });
+      if (init.method == 'POST') posted.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method != 'POST' })));
+    });
+    container = await mountAsync(<ConsentBanner handler={handler} />, { attach: true });
+    await vi.waitFor(() => expect(byTestId('consent-banner')!.querySelector('[role="alert"]')).not.toBeNull());
+    expect((byTestId('consent-accept') as HTMLButtonElement).disabled).toBe(true);
+    await click('consent-reject');
+    expect(posted).toEqual([{ choice: 'reject_all', language: 'en' }]);
   });
 
   it('"Privacy settings" reopens it after a choice', async () => {

@@ -3,17 +3,10 @@ import type { ConsentChoices, ConsentHandler, TCData } from '@tarmac/platform/co
 import { ConsentSettings } from './ConsentSettings.js';
 import { consentTexts } from './consentStrings.js';
 import type { ConsentLocale } from './consentStrings.js';
+import { FirstLayer } from './FirstLayer.js';
 import type { CurrentSignals } from './settingsChoice.js';
 import { useConsent } from './useConsent.js';
 import { useVendorList } from './useVendorList.js';
-
-const signalsOf = (tcData: TCData): CurrentSignals => ({
-  purposeConsents: tcData.purpose?.consents,
-  purposeLegitimateInterests: tcData.purpose?.legitimateInterests,
-  vendorConsents: tcData.vendor?.consents,
-  vendorLegitimateInterests: tcData.vendor?.legitimateInterests,
-  specialFeatureOptins: tcData.specialFeatureOptins,
-});
 
 /** Props of {@link ConsentBanner}. */
 export interface ConsentBannerProps {
@@ -23,30 +16,51 @@ export interface ConsentBannerProps {
   vendorsUrl?: string;
 }
 
+const signalsOf = (tcData: TCData): CurrentSignals => ({
+  purposeConsents: tcData.purpose?.consents,
+  purposeLegitimateInterests: tcData.purpose?.legitimateInterests,
+  vendorConsents: tcData.vendor?.consents,
+  vendorLegitimateInterests: tcData.vendor?.legitimateInterests,
+  specialFeatureOptins: tcData.specialFeatureOptins,
+});
+
+// Which first-layer button opened the second layer: focus goes back to it.
+type Opener = 'consent-settings' | 'consent-partners';
+
 /**
- * The consent banner: shown while the CMP reports `cmpuishown` (first visit, or reopened from
- * "Privacy settings"), with accept all, reject all and a settings panel. Focus moves into it
- * when it appears and back to where it was when it closes, so keyboard users are not lost.
+ * The consent banner: shown while the CMP reports `cmpuishown` (first visit, re-consent, or
+ * reopened from "Privacy settings"). The first layer discloses what TCF v2.2 requires and offers
+ * accept all, reject all and settings; the second layer offers every choice. Focus moves into
+ * the banner when it appears, into the second layer when it opens, back to its opener when it
+ * closes (Back or Escape), and back to where it was when the banner goes.
  */
 export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iabtcf/v1/vendors' }: ConsentBannerProps) {
   const tcData = useConsent();
   const texts = consentTexts[locale];
-  const [view, setView] = useState<'main' | 'settings'>('main');
+  const [opener, setOpener] = useState<Opener | null>(null);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const titleId = useId();
   const root = useRef<HTMLElement>(null);
+  const returnTo = useRef<Opener | null>(null);
   const visible = tcData?.cmpStatus == 'loaded' && tcData.eventStatus == 'cmpuishown';
-  const list = useVendorList(vendorsUrl, visible && view == 'settings');
+  const list = useVendorList(vendorsUrl, visible);
 
   useEffect(() => {
     if (!visible) return;
     const previous = document.activeElement as HTMLElement | null;
-    root.current?.querySelector<HTMLElement>('button')?.focus();
+    root.current?.querySelector<HTMLElement>('[data-testid="consent-settings"]')?.focus();
     return () => {
       if (previous?.isConnected) previous.focus();
     };
   }, [visible]);
+
+  // Back on the first layer: the button that opened the second one gets focus again.
+  useEffect(() => {
+    if (opener || !returnTo.current) return;
+    root.current?.querySelector<HTMLElement>(`[data-testid="${returnTo.current}"]`)?.focus();
+    returnTo.current = null;
+  }, [opener]);
 
   if (!visible || !tcData) return null;
 
@@ -56,40 +70,66 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
     const ok = await handler.save({ ...choices, language: locale });
     setSaving(false);
     setFailed(!ok);
-    if (ok) setView('main');
+    if (ok) setOpener(null);
   };
+  const back = () => {
+    returnTo.current = opener;
+    setOpener(null);
+  };
+  const ready = typeof list == 'object';
 
   return (
-    <section ref={root} className="consent-banner" role="dialog" aria-modal="false" aria-labelledby={titleId} data-testid="consent-banner">
-      {view == 'main' ? (
+    <section
+      ref={root}
+      className={`consent-banner${opener ? ' consent-banner--settings' : ''}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-testid="consent-banner"
+      onKeyDown={(event) => opener && event.key == 'Escape' && back()}
+    >
+      {opener && !ready ? (
         <>
-          <h2 id={titleId} className="consent-banner__title">
-            {texts.title}
-          </h2>
-          <p>{texts.intro}</p>
+          <div className="consent-layer__body">
+            <h2 id={titleId} className="consent-banner__title">
+              {texts.settingsTitle}
+            </h2>
+            {list == 'loading' ? <p>{texts.vendorsLoading}</p> : <p role="alert">{texts.vendorsFailed}</p>}
+          </div>
           <div className="consent-banner__actions">
-            <button type="button" onClick={() => setView('settings')} disabled={saving} data-testid="consent-settings">
+            <button type="button" onClick={back} data-testid="consent-back">
+              {texts.back}
+            </button>
+          </div>
+        </>
+      ) : opener && ready ? (
+        <ConsentSettings
+          texts={texts}
+          locale={locale}
+          current={signalsOf(tcData)}
+          list={list}
+          titleId={titleId}
+          focus={opener == 'consent-partners' ? 'partners' : 'title'}
+          saving={saving}
+          onSave={choose}
+          onBack={back}
+        />
+      ) : (
+        <>
+          <FirstLayer texts={texts} list={list} titleId={titleId} onPartners={() => setOpener('consent-partners')} />
+          <div className="consent-banner__actions">
+            <button type="button" onClick={() => setOpener('consent-settings')} disabled={saving} data-testid="consent-settings">
               {texts.settings}
             </button>
             <button type="button" onClick={() => choose({ choice: 'reject_all' })} disabled={saving} data-testid="consent-reject">
               {texts.rejectAll}
             </button>
-            <button type="button" className="consent-banner__primary" onClick={() => choose({ choice: 'accept_all' })} disabled={saving} data-testid="consent-accept">
+            {/* Consent is only informed once the disclosures are on screen. */}
+            <button type="button" className="consent-banner__primary" onClick={() => choose({ choice: 'accept_all' })} disabled={saving || !ready} data-testid="consent-accept">
               {texts.acceptAll}
             </button>
           </div>
         </>
-      ) : (
-        <div className="consent-settings" onKeyDown={(event) => event.key == 'Escape' && setView('main')}>
-          <h2 id={titleId} className="consent-banner__title">
-            {texts.settingsTitle}
-          </h2>
-          {list == 'loading' && <p>{texts.vendorsLoading}</p>}
-          {list == 'failed' && <p role="alert">{texts.vendorsFailed}</p>}
-          {typeof list == 'object' && (
-            <ConsentSettings texts={texts} current={signalsOf(tcData)} list={list} saving={saving} onSave={choose} onBack={() => setView('main')} />
-          )}
-        </div>
       )}
       {failed && (
         <p role="alert" className="consent-banner__error">

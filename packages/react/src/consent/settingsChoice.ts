@@ -1,4 +1,7 @@
-import type { ConsentChoices, ConsentVendorList, Flags } from '@tarmac/platform/consent';
+import type { ConsentChoices, ConsentVendor, ConsentVendorList, Flags } from '@tarmac/platform/consent';
+
+/** The part of the vendor list the choices depend on. */
+export type ChoiceList = Pick<ConsentVendorList, 'specialFeatures'> & { vendors: Pick<ConsentVendor, 'id' | 'purposes' | 'legIntPurposes'>[] };
 
 /** What the visitor has ticked in the settings layer, and the legitimate interests they object to. */
 export interface SettingsChoice {
@@ -19,7 +22,7 @@ export interface CurrentSignals {
 }
 
 /** What the list offers a choice on: consent and legitimate-interest purposes and vendors. */
-export function offeredBy(list: ConsentVendorList) {
+export function offeredBy(list: ChoiceList) {
   const consentPurposes = new Set(list.vendors.flatMap((v) => v.purposes));
   const liPurposes = new Set(list.vendors.flatMap((v) => v.legIntPurposes));
   return {
@@ -38,7 +41,7 @@ const off = (flags: Flags | undefined, ids: Iterable<number>) => new Set([...ids
  * does not signal was objected to; before any choice the string signals them all, so nothing
  * starts objected and no consent starts ticked.
  */
-export function initialChoice(current: CurrentSignals, list: ConsentVendorList): SettingsChoice {
+export function initialChoice(current: CurrentSignals, list: ChoiceList): SettingsChoice {
   const offered = offeredBy(list);
   return {
     purposes: on(current.purposeConsents, offered.consentPurposes),

@@ -4,6 +4,7 @@ import { gvlPathFrom, readGvlFile } from './gvlFile.js';
 import { rejectAll, selectionFor } from './choiceSelection.js';
 import { siteVendorsOf } from './siteVendors.js';
 import { createTcStringIssuer } from './tcStringIssuer.js';
+import { vendorDisclosures } from './vendorDisclosures.js';
 
 /** Settings of the consent service; all optional except the store. */
 export interface ConsentServiceOptions {
@@ -45,6 +46,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
   const cmpId = options.cmpId ?? 300;
   const cmpVersion = options.cmpVersion ?? 1;
   const site = siteVendorsOf(json);
+  const disclosures = vendorDisclosures(json, site);
   const issuer = createTcStringIssuer(json, site, { cmpId, cmpVersion, publisherCC: options.publisherCC ?? 'ES' });
   const now = options.now ?? Date.now;
   const maxAge = options.maxChoiceAgeMs ?? 390 * DAY;
@@ -89,21 +91,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
       });
       return { ...base, tcString, showUi: false };
     },
-    vendorList: () => ({
-      gvlVersion: json.vendorListVersion,
-      purposes: named(json.purposes),
-      specialFeatures: named(json.specialFeatures),
-      vendors: Object.values(json.vendors)
-        .filter((v) => !v.deletedDate)
-        .map((v) => ({
-          id: v.id,
-          name: v.name,
-          purposes: v.purposes,
-          legIntPurposes: v.legIntPurposes,
-          specialFeatures: v.specialFeatures,
-          policyUrl: v.urls?.find((u) => u.privacy)?.privacy,
-        })),
-    }),
+    vendorList: () => disclosures,
     purposes: () => named(json.purposes),
     vendors: () => site.vendors.map(({ id, name }) => ({ id, name })),
   };
