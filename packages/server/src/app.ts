@@ -13,6 +13,7 @@ import { hostedBuilds } from './releases/mapSource.js';
 import { createReleaseService } from './releases/releaseService.js';
 import { installSignals } from './signals/installSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
+import type { SignalKeyRing } from './signals/signalKeyRing.js';
 import type { AlertEngineSettings } from './alerts/alertEngine.js';
 import { installAlerts } from './alerts/installAlerts.js';
 import { analyticsRoutes } from './analytics/analyticsRoutes.js';
@@ -58,8 +59,11 @@ export interface AppOptions extends HttpPolicyOptions {
   logRules?: ClientLogReply;
   /** Largest accepted request body in bytes; defaults to 256 KiB. */
   bodyLimit?: number;
-  /** Key pair of browser-signal envelopes (main.ts keeps one in DATA_DIR); made in memory when absent. */
-  signalKeys?: SignalKeys;
+  /**
+   * Keys of browser-signal envelopes: a ring (main.ts keeps one in DATA_DIR, rotatable from the
+   * console), one pair, or none (a pair made in memory on first use).
+   */
+  signalKeys?: SignalKeyRing | SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
   consent?: Omit<ConsentServiceOptions, 'storage'>;
   /** Alert engine timings, retries and HTTP client; see alerts/alertEngine.ts (tests shorten them). */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { dataFiles, readServerConfig } from './config/serverConfig.js';
 import { readOrCreateSecret } from './config/secrets.js';
-import { loadOrCreateSignalKeys } from './signals/signalKeys.js';
+import { loadSignalKeyRing, readSignalsKeyGrace } from './signals/signalKeyRing.js';
 import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
 
 // The server's entry point (`npm start`): configuration from the environment, one SQLite file in
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     version: config.version,
     logger: true,
     logRules: config.logRules,
-    signalKeys: loadOrCreateSignalKeys(config.signalsKeyFile ?? files.signalsKey),
+    signalKeys: loadSignalKeyRing(config.signalsKeyFile ?? files.signalsKey, { graceMinutes: readSignalsKeyGrace() }),
     https: config.https,
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,

@@ -13,25 +13,37 @@ async function keyPair() {
 /** Opens an envelope the way the server does, from the documented layout alone. */
 async function open(envelope: string, privateKey: CryptoKey): Promise<string> {
   const bytes = Uint8Array.from(atob(envelope), (c) => c.charCodeAt(0));
-  const length = ((bytes[1] as number) << 8) | (bytes[2] as number);
-  const wrapped = bytes.slice(3, 3 + length);
-  const iv = bytes.slice(3 + length, 3 + length + IV_BYTES);
-  const sealed = bytes.slice(3 + length + IV_BYTES);
+  const headerLength = 2 + (bytes[1] as number) + 2;
+  const length = ((bytes[headerLength - 2] as number) << 8) | (bytes[headerLength - 1] as number);
+  const wrapped = bytes.slice(headerLength, headerLength + length);
+  const iv = bytes.slice(headerLength + length, headerLength + length + IV_BYTES);
+  const sealed = bytes.slice(headerLength + length + IV_BYTES);
   const aes = await subtle.unwrapKey('raw', wrapped, privateKey, { name: 'RSA-OAEP' }, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await subtle.decrypt({ name: 'AES-GCM', iv, additionalData: bytes.slice(0, 3) }, aes, sealed);
+  const plain = await subtle.decrypt({ name: 'AES-GCM', iv, additionalData: bytes.slice(0, headerLength) }, aes, sealed);
   return new TextDecoder().decode(plain);
 }
 
 describe('sealEnvelope', () => {
-  it('lays out version, wrapped key, IV and ciphertext+tag, and opens with the private key', async () => {
+  it('lays out version, key id, wrapped key, IV and ciphertext+tag, and opens with the private key', async () => {
     const { privateKey, jwk } = await keyPair();
     const text = JSON.stringify({ nonce: 'n', signals: { languages: ['es-ES'] } });
-    const envelope = await sealEnvelope(text, await importPublicKey(jwk));
+    const envelope = await sealEnvelope(text, await importPublicKey(jwk), 'kid-1');
     const bytes = Uint8Array.from(atob(envelope), (c) => c.charCodeAt(0));
     expect(bytes[0]).toBe(ENVELOPE_VERSION);
-    expect(((bytes[1] as number) << 8) | (bytes[2] as number)).toBe(256); // RSA-2048 output
-    expect(bytes.length).toBe(3 + 256 + IV_BYTES + new TextEncoder().encode(text).length + 16);
+    expect(ENVELOPE_VERSION).toBe(2);
+    expect(bytes[1]).toBe(5);
+    expect(new TextDecoder().decode(bytes.slice(2, 7))).toBe('kid-1');
+    expect(((bytes[7] as number) << 8) | (bytes[8] as number)).toBe(256); // RSA-2048 output
+    expect(bytes.length).toBe(9 + 256 + IV_BYTES + new TextEncoder().encode(text).length + 16);
     expect(await open(envelope, privateKey)).toBe(text);
+  });
+
+  it('writes an empty key id when none is given', async () => {
+    const { privateKey, jwk } = await keyPair();
+    const envelope = await sealEnvelope('x', await importPublicKey(jwk));
+    const bytes = Uint8Array.from(atob(envelope), (c) => c.charCodeAt(0));
+    expect(bytes[1]).toBe(0);
+    expect(await open(envelope, privateKey)).toBe('x');
   });
 
   it('uses a fresh key and IV every time', async () => {
@@ -44,11 +56,15 @@ describe('sealEnvelope', () => {
   it('cannot be opened with another key, nor after a changed byte', async () => {
     const { jwk, privateKey } = await keyPair();
     const other = await keyPair();
-    const envelope = await sealEnvelope('secret', await importPublicKey(jwk));
+    const envelope = await sealEnvelope('secret', await importPublicKey(jwk), 'k1');
     await expect(open(envelope, other.privateKey)).rejects.toThrow();
     const bytes = Uint8Array.from(atob(envelope), (c) => c.charCodeAt(0));
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 1;
     await expect(open(btoa(String.fromCharCode(...bytes)), privateKey)).rejects.toThrow();
+    // The key id is authenticated too: naming another key breaks the seal.
+    const renamed = Uint8Array.from(atob(envelope), (c) => c.charCodeAt(0));
+    renamed[3] = 50; // 'k1' → 'k2'
+    await expect(open(btoa(String.fromCharCode(...renamed)), privateKey)).rejects.toThrow();
   });
 
   it('imports a public JWK as a wrap-only key', async () => {

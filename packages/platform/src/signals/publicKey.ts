@@ -1,7 +1,11 @@
-/** What `GET /a/api/signals/key` answers (docs/signals.md): the RSA-OAEP public key as a JWK. */
+/**
+ * What `GET /a/api/signals/key` answers (docs/signals.md): the RSA-OAEP public key as a JWK whose
+ * `kid` names it, and that `kid` again beside it.
+ */
 export interface SignalKeyReply {
   algorithm: string;
-  publicKey: JsonWebKey;
+  kid: string;
+  publicKey: JsonWebKey & { kid?: string };
 }
 
 /**
@@ -14,9 +18,12 @@ export async function importPublicKey(key: CryptoKey | JsonWebKey): Promise<Cryp
   return crypto.subtle.importKey('jwk', key, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']);
 }
 
-/** Fetches the server's current public key; rejects on any failure so the caller falls back. */
-export async function fetchPublicKey(url: string): Promise<CryptoKey> {
+/**
+ * Fetches the server's current public key as its JWK (with its `kid`, which the envelope carries);
+ * rejects on any failure so the caller falls back.
+ */
+export async function fetchPublicKey(url: string): Promise<SignalKeyReply['publicKey']> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`key code: ${response.status}`);
-  return importPublicKey(((await response.json()) as SignalKeyReply).publicKey);
+  return ((await response.json()) as SignalKeyReply).publicKey;
 }

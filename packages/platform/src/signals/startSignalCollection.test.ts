@@ -18,7 +18,9 @@ beforeEach(async () => {
   delete (globalThis as { __tarmacSignals?: boolean }).__tarmacSignals;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
-    if (url.endsWith('/key')) return new Response(JSON.stringify({ algorithm: 'RSA-OAEP-256', publicKey }), { status: 200 });
+    if (url.endsWith('/key')) {
+      return new Response(JSON.stringify({ algorithm: 'RSA-OAEP-256', kid: 'k-current', publicKey: { ...publicKey, kid: 'k-current' } }), { status: 200 });
+    }
     if (url === '/a/api/signals' && primaryStatus === 0) throw new TypeError('network down');
     return new Response('', { status: url === '/a/api/signals' ? primaryStatus : 204 });
   });
@@ -49,7 +51,24 @@ describe('startSignalCollection', () => {
     const fields = form(post?.init);
     expect(Object.keys(fields).sort()).toEqual(['encryptedMetaData', 'token']);
     expect(fields.token).toBe('tok');
-    expect(atob(fields.encryptedMetaData as string).charCodeAt(0)).toBe(1);
+    // Version 2, then the served key's id: the server opens it with that key, even after a rotation.
+    const header = atob(fields.encryptedMetaData as string);
+    expect(header.charCodeAt(0)).toBe(2);
+    expect(header.slice(2, 2 + header.charCodeAt(1))).toBe('k-current');
+  });
+
+  it("seals with the kid of a JWK given as publicKey, and with none for a CryptoKey", async () => {
+    fastFonts();
+    startSignalCollection({ token: 'tok', delayMs: 0, publicKey: { ...publicKey, kid: 'k-given' } as JsonWebKey });
+    await settled(() => posts().length === 1);
+    expect(calls.map((c) => c.url)).toEqual(['/a/api/signals']);
+    const given = atob(form(posts()[0]?.init).encryptedMetaData as string);
+    expect(given.slice(2, 2 + given.charCodeAt(1))).toBe('k-given');
+    delete (globalThis as { __tarmacSignals?: boolean }).__tarmacSignals;
+    const cryptoKey = await crypto.subtle.importKey('jwk', publicKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['wrapKey']);
+    startSignalCollection({ token: 'tok', delayMs: 0, publicKey: cryptoKey });
+    await settled(() => posts().length === 2);
+    expect(atob(form(posts()[1]?.init).encryptedMetaData as string).charCodeAt(1)).toBe(0);
   });
 
   it.each([500, 0])('logs and posts only the token to the fallback when the primary answers %i', async (status) => {

@@ -13,7 +13,7 @@ export interface SignalCollectionOptions {
   /** Where the sealed report goes; its public key is fetched from `<primaryUrl>/key` when `publicKey` is not given. */
   primaryUrl?: string;
   fallbackUrl?: string;
-  /** The server's RSA-OAEP (SHA-256) public key: a CryptoKey or a public JWK. */
+  /** The server's RSA-OAEP (SHA-256) public key: a CryptoKey or a public JWK (its `kid`, if any, goes in the envelope). */
   publicKey?: CryptoKey | JsonWebKey;
   /** Wait before collecting, so the page's own start-up goes first; then an idle moment is awaited. */
   delayMs?: number;
@@ -56,10 +56,13 @@ export function startSignalCollection(options: SignalCollectionOptions): SignalC
         let status = 0;
         try {
           // No WebCrypto (an insecure context) or no key: the fallback below still counts the visit.
-          const key = await (options.publicKey ? importPublicKey(options.publicKey) : fetchPublicKey(primaryUrl + '/key'));
+          const jwk = options.publicKey || (await fetchPublicKey(primaryUrl + '/key'));
+          const key = await importPublicKey(jwk);
           const nonce = toBase64(crypto.getRandomValues(new Uint8Array(16)));
           const payload: SignalPayload = { nonce, ts: Date.now(), signals: await collectSignals() };
-          status = await postForm(primaryUrl, { encryptedMetaData: await sealEnvelope(JSON.stringify(payload), key), token });
+          // A CryptoKey has no kid: the server then opens the envelope with its current key.
+          const sealed = await sealEnvelope(JSON.stringify(payload), key, (jwk as { kid?: string }).kid);
+          status = await postForm(primaryUrl, { encryptedMetaData: sealed, token });
           if (isOk(status)) return;
         } catch (error) {
           report('signals failed', error);

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { createConsoleAuth } from '../console/consoleAuth.js';
 import type { SignalStorage } from './contract.js';
+import type { SignalKeyRing } from './signalKeyRing.js';
 
 /** What the console's signal endpoints need. */
 export interface ConsoleSignalRoutesOptions {
   storage: SignalStorage;
   consoleToken: string;
+  /** The envelope keys, shown and rotated from here. */
+  keys: SignalKeyRing;
   now?: () => number;
 }
 
@@ -25,7 +28,10 @@ const reportsQuery = {
 } as const;
 
 /**
- * `GET /console/api/signals/summary?hours=` and `GET /console/api/signals/reports?limit=`.
+ * `GET /console/api/signals/summary?hours=`, `GET /console/api/signals/reports?limit=`, and the
+ * envelope keys: `GET /console/api/signals/key` (current and previous key ids, the grace period)
+ * and `POST /console/api/signals/key/rotate` (a new current key; the old one is accepted for the
+ * grace period).
  * Register with the prefix `/console/api/signals`; the console token is checked by this plugin's
  * own hook, the same gate as the rest of the console API.
  */
@@ -44,4 +50,13 @@ export async function consoleSignalRoutes(app: FastifyInstance, options: Console
   app.get<{ Querystring: { limit?: string } }>('/reports', { schema: { querystring: reportsQuery } }, async (request) => ({
     reports: await storage.recentSignalReports(Number(request.query.limit ?? 50)),
   }));
+
+  app.get('/key', async () => options.keys.state());
+
+  app.post('/key/rotate', async (request) => {
+    const state = await options.keys.rotate();
+    // Who rotated and to what, never the key itself.
+    request.log.info({ kid: state.kid, previous: state.previous?.kid }, 'signals key rotated');
+    return state;
+  });
 }

@@ -6,14 +6,14 @@ import { requireSameOrigin } from '../http/sameOrigin.js';
 import type { SignalStorage } from './contract.js';
 import { openEnvelope } from './openEnvelope.js';
 import { readPayload } from './readPayload.js';
-import type { SignalKeys } from './signalKeys.js';
+import type { SignalKeyRing } from './signalKeyRing.js';
 import { judgeSignals } from './verdict.js';
 
 /** What the signal endpoints need from the app. */
 export interface SignalRoutesOptions {
   storage: SignalStorage;
-  /** Called on first use, so a server that never sees a signal never pays for a key. */
-  keys: () => SignalKeys;
+  /** The current key and the one before it (signalKeyRing.ts). */
+  keys: SignalKeyRing;
   /** How far a payload's clock may be from the server's; bounds how long a nonce matters. */
   maxClockSkewMs?: number;
   now?: () => number;
@@ -51,8 +51,11 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
   }
 
   app.get('/a/api/signals/key', async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return { algorithm: 'RSA-OAEP-256', publicKey: keys().publicJwk };
+    // Never cached past half the grace period: a key from any cache still opens when it is used.
+    const maxAge = keys.keyMaxAgeSeconds;
+    reply.header('Cache-Control', maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache');
+    const { kid, publicJwk } = keys.current();
+    return { algorithm: 'RSA-OAEP-256', kid, publicKey: publicJwk };
   });
 
   app.post<{ Body: { encryptedMetaData: string; token: string } }>(
@@ -61,7 +64,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     async (request) => {
       // Checked before any decryption: a request without this session's token costs no RSA work.
       await requireFormToken(request, request.body.token);
-      const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys().privateKey));
+      const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys.keyFor));
       const receivedAt = now();
       if (Math.abs(receivedAt - payload.ts) > maxClockSkewMs) {
         throw httpError(errorCodes.SIGNALS_STALE, 'The payload timestamp is outside the accepted window');

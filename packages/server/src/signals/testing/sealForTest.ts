@@ -2,14 +2,22 @@ import { constants, createCipheriv, publicEncrypt, randomBytes } from 'node:cryp
 import type { KeyObject } from 'node:crypto';
 import type { SignalPayload, Signals } from '../contract.js';
 
+/** How {@link sealForTest} lays out the header: version 2 names a key (`kid`), version 1 does not. */
+export interface SealOptions {
+  kid?: string;
+  version?: number;
+}
+
 /**
  * Seals like the browser collector, written independently from docs/signals.md with node:crypto,
  * so tests prove the documented format rather than one implementation agreeing with itself.
  */
-export function sealForTest(plaintext: string, publicKey: KeyObject, version = 1): string {
+export function sealForTest(plaintext: string, publicKey: KeyObject, { kid = '', version = 2 }: SealOptions = {}): string {
   const aesKey = randomBytes(32);
   const wrapped = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, aesKey);
-  const header = Buffer.from([version, wrapped.length >> 8, wrapped.length & 255]);
+  const id = Buffer.from(kid, 'latin1');
+  const keyId = version === 1 ? [] : [id.length, ...id];
+  const header = Buffer.from([version, ...keyId, wrapped.length >> 8, wrapped.length & 255]);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
   cipher.setAAD(header);
