@@ -2,8 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { formTokenFor } from '../site/formToken.js';
 import { clientLogMessage } from '../testing/fixtures.js';
-import { consoleAuth, TEST_SESSION_SECRET, testAppForEachTest } from '../testing/testApp.js';
+import { consoleAuth, createTestApp, TEST_SESSION_SECRET, testAppForEachTest } from '../testing/testApp.js';
 import { clientKey } from './clientKey.js';
+import type { RateLimitStore } from './rateLimits.js';
 
 const LIMIT = 3;
 const t = testAppForEachTest({ rateLimits: { ingestPerMinute: LIMIT, authFailuresPerMinute: LIMIT } });
@@ -93,6 +94,40 @@ describe('the limit on wrong tokens', () => {
     expectRateLimited(await consent('wrong'));
     expect((await signals(formTokenFor(TEST_SESSION_SECRET, sid))).statusCode).toBe(200);
     expect((await consoleWith('guess')).statusCode).toBe(401);
+  });
+});
+
+describe('the counter store', () => {
+  // What a shared store (Redis, PostgreSQL, NATS KV) would be: one keyspace every instance counts in.
+  function sharedStore(counts: Map<string, number>): RateLimitStore {
+    return class {
+      incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        done(null, { current: counts.get(key)!, ttl: 45_000 });
+      }
+      child() {
+        return this;
+      }
+    } as unknown as RateLimitStore;
+  }
+
+  it('is the one given, shared by instances, under keys that name the limiter, route and client', async () => {
+    const counts = new Map<string, number>();
+    const settings = { ingestPerMinute: LIMIT, authFailuresPerMinute: LIMIT, store: sharedStore(counts) };
+    await t.rebuild({ rateLimits: settings });
+    const other = await createTestApp({ rateLimits: settings });
+    try {
+      expect((await postLog('one')).statusCode).toBe(200);
+      expect((await postLog('two')).statusCode).toBe(200);
+      const onOther = () => other.app.inject({ method: 'POST', url: '/log/client/messages', headers: { 'content-type': 'application/json' }, payload: logBatch('three') });
+      expect((await onOther()).statusCode).toBe(200);
+      expectRateLimited(await postLog('four'));
+      expect((await onOther()).headers['retry-after']).toBe('45');
+      await other.app.inject({ url: '/console/api/session', headers: { authorization: 'Bearer wrong' } });
+      expect(Object.fromEntries(counts)).toEqual({ 'ingest /log/client/messages 127.0.0.1': 5, 'console-auth 127.0.0.1': 1 });
+    } finally {
+      await other.close();
+    }
   });
 });
 
