@@ -24,7 +24,7 @@ export async function withBenchServer(use) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tarmac-bench-'));
   const port = await freePort();
   const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONSOLE_TOKEN: BENCH_TOKEN },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONSOLE_TOKEN: BENCH_TOKEN, RATE_LIMIT_INGEST: '0' },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
