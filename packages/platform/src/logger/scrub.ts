@@ -10,6 +10,14 @@ const SCRUB_WINDOW = 10 * MAX_VALUE_LENGTH;
 const EMAIL = /[\w.%+-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
 
 /**
+ * The e-mail rule above, for the server's second pass over what it stores: one rule, one table
+ * of cases both run (./testing/emailScrubCases.ts). An alias because exporting EMAIL itself makes
+ * esbuild name the logger bundle's variables differently, 3 bytes more gzip, which the logger's
+ * budget has not got; the alias leaves them as they were.
+ */
+export const EMAIL_ADDRESS = EMAIL;
+
+/**
  * A string as it may be sent: every e-mail address replaced by `{email}` (personal data must
  * never leave the page), scrubbed first so no half address survives, then cut to `max`.
  */
