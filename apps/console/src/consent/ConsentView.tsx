@@ -8,6 +8,8 @@ import type { ConsentSummary } from './consentApi';
 import { fillDays } from './consentRows';
 import { PurposeShares } from './PurposeShares';
 import { PurposeTrend } from './PurposeTrend';
+import { ReconsentCounts } from './ReconsentCounts';
+import { VendorChoices } from './VendorChoices';
 import './consent.css';
 
 const WINDOWS = [7, 30, 90].map((days) => ({ value: days, label: `Last ${days} days` }));
@@ -15,7 +17,8 @@ const pct = (value: number) => `${value}%`;
 
 /**
  * The Consent section: how visitors answer the banner (accept all, reject all, custom) per day,
- * the share consenting to each purpose over the window and, with two days or more, per day.
+ * the share consenting to each purpose over the window and, with two days or more, per day, each
+ * vendor's consents and legitimate-interest objections, and how many visitors were asked again.
  * Each visitor counts once a day, by their last choice, so a visitor who changes their mind
  * moves between the segments instead of adding to both.
  */
@@ -54,6 +57,14 @@ export function ConsentView({ client }: SectionProps) {
           <section className="consent-view__panel" aria-label="Share of visitors consenting per purpose">
             <h3>Consent per purpose: share of visitors who chose, last {days} days</h3>
             <PurposeShares days={data.days} purposes={data.purposes} />
+          </section>
+          <section className="consent-view__panel" aria-label="Choices per vendor">
+            <h3>Choices per vendor: share of visitors who chose, last {days} days</h3>
+            <VendorChoices days={data.days} vendors={data.vendors} />
+          </section>
+          <section className="consent-view__panel" aria-label="Visitors asked again">
+            <h3>Re-consent: visitors asked again who answered, last {days} days</h3>
+            <ReconsentCounts days={data.days} />
           </section>
           {fillDays(data.days).length >= 2 ? (
             <section className="consent-view__panel" aria-label="Consent to one purpose per day">

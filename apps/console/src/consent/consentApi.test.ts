@@ -8,11 +8,15 @@ const day = (d: string, accept: number, reject: number, custom: number): Consent
   visitors: accept + reject + custom,
   choices: { accept_all: accept, reject_all: reject, custom },
   purposes: {},
+  purposeObjections: {},
+  vendorConsents: {},
+  vendorObjections: {},
+  reconsents: { expired: 0, gvl_vendors: 0, site_vendors: 0, policy: 0 },
 });
 
 describe('consent console data', () => {
   it('asks the summary for the chosen window', async () => {
-    const get = vi.fn(async () => ({ days: [], purposes: [] }));
+    const get = vi.fn(async () => ({ days: [], purposes: [], vendors: [] }));
     await fetchConsentSummary({ get } as unknown as ConsoleClient, 7);
     expect(get).toHaveBeenCalledWith('/consent/summary?days=7', undefined);
   });

@@ -1,17 +1,25 @@
 import type { ConsoleClient } from '../api/client';
 
+/** Why a visitor was asked again (docs/consent.md, "Re-consent"). */
+export type ReconsentReason = 'expired' | 'gvl_vendors' | 'site_vendors' | 'policy';
+
 /** One UTC day of `GET /console/api/consent/summary` (docs/consent.md). */
 export interface ConsentDay {
   day: string;
   visitors: number;
   choices: { accept_all: number; reject_all: number; custom: number };
   purposes: Record<string, number>;
+  purposeObjections: Record<string, number>;
+  vendorConsents: Record<string, number>;
+  vendorObjections: Record<string, number>;
+  reconsents: Record<ReconsentReason, number>;
 }
 
-/** The summary reply: days with choices, and the vendor list's purposes. */
+/** The summary reply: days with choices, the vendor list's purposes and the site's vendors. */
 export interface ConsentSummary {
   days: ConsentDay[];
   purposes: { id: number; name: string }[];
+  vendors: { id: number; name: string }[];
 }
 
 /** Loads the last `days` days. */

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentDay } from './consentApi';
-import { choiceRows, dayLabel, fillDays, purposeShares, purposeTrend } from './consentRows';
+import { choiceRows, dayLabel, fillDays, purposeShares, purposeTrend, reconsentTotals, vendorRows } from './consentRows';
 
-const day = (d: string, accept: number, reject: number, custom: number, purposes: Record<string, number>): ConsentDay => ({
+const day = (d: string, accept: number, reject: number, custom: number, purposes: Record<string, number>, extra: Partial<ConsentDay> = {}): ConsentDay => ({
   day: d,
   visitors: accept + reject + custom,
   choices: { accept_all: accept, reject_all: reject, custom },
   purposes,
+  purposeObjections: {},
+  vendorConsents: {},
+  vendorObjections: {},
+  reconsents: { expired: 0, gvl_vendors: 0, site_vendors: 0, policy: 0 },
+  ...extra,
 });
 
 describe('fillDays', () => {
@@ -44,5 +49,30 @@ describe('purposeTrend', () => {
 describe('dayLabel', () => {
   it('reads the ISO day in UTC', () => {
     expect(dayLabel('2026-03-03')).toBe('Mar 3');
+  });
+});
+
+describe('vendorRows', () => {
+  it('sums each vendor’s consents and objections over the window, as shares of visitor-days, in id order', () => {
+    const days = [
+      day('2026-01-01', 2, 1, 1, {}, { vendorConsents: { 7: 2 }, vendorObjections: { 7: 1, 9: 2 } }),
+      day('2026-01-02', 1, 3, 0, {}, { vendorConsents: { 7: 1 }, vendorObjections: { 9: 3 } }),
+    ];
+    expect(vendorRows(days, [{ id: 9, name: 'Nine' }, { id: 7, name: 'Seven' }]).map((r) => [r.name, r.consented, r.consentShare, r.objected, r.objectionShare])).toEqual([
+      ['Seven', 3, 37.5, 1, 12.5],
+      ['Nine', 0, 0, 5, 62.5],
+    ]);
+  });
+});
+
+describe('reconsentTotals', () => {
+  it('adds the re-consents of every day per reason', () => {
+    const days = [
+      day('2026-01-01', 1, 0, 0, {}, { reconsents: { expired: 2, gvl_vendors: 0, site_vendors: 1, policy: 0 } }),
+      day('2026-01-02', 1, 0, 0, {}, { reconsents: { expired: 1, gvl_vendors: 4, site_vendors: 0, policy: 0 } }),
+    ];
+    const totals = reconsentTotals(days);
+    expect(totals.total).toBe(8);
+    expect(totals.byReason.map((r) => [r.key, r.visitors])).toEqual([['expired', 3], ['gvl_vendors', 4], ['site_vendors', 1], ['policy', 0]]);
   });
 });

@@ -4,9 +4,18 @@
  * the page's context at the time. The body's and the hit's shapes are the platform analytics
  * module's, imported type-only.
  */
-import type { AnalyticsContext, AnalyticsHit } from '@tarmac/platform/analytics';
+import type { AnalyticsBatch, AnalyticsContext, AnalyticsHit } from '@tarmac/platform/analytics';
 
 export type { AnalyticsBatch, AnalyticsHit } from '@tarmac/platform/analytics';
+
+/**
+ * A hit as the server accepts it: `id` may be missing, from pages older than hit ids (stored,
+ * without deduplication; docs/analytics.md).
+ */
+export type AnalyticsHitBody = Omit<AnalyticsHit, 'id'> & { id?: string };
+
+/** The body as the server accepts it. */
+export type AnalyticsBatchBody = Omit<AnalyticsBatch, 'events'> & { events: AnalyticsHitBody[] };
 
 /** Context fields every hit may carry, in the product's own names. */
 export const CONTEXT_FIELDS = [
@@ -16,9 +25,9 @@ export const CONTEXT_FIELDS = [
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
 
 /** A hit as stored: the server's receive time is what dashboards count by (client clocks drift). */
-export interface StoredAnalyticsHit extends AnalyticsHit {
+export type StoredAnalyticsHit = AnalyticsHitBody & {
   receivedAt: number;
-}
+};
 
 /** The dimensions the console may break counts down by. */
 export const DIMENSIONS = ['vertical', 'locale', 'affiliate', 'path', 'category', 'interaction'] as const;

@@ -25,10 +25,14 @@ export type ConsentLanguage = 'en' | 'es';
 
 /** Makes TC strings for one vendor list and the site's vendors in it. */
 export interface TcStringIssuer {
-  /** `language` becomes the string's ConsentLanguage (default English). */
-  encode(selection: ConsentSelection, language?: ConsentLanguage): string;
+  /**
+   * `language` becomes the string's ConsentLanguage (default English); `decidedAt` (epoch ms,
+   * default now) its created and last-updated day.
+   */
+  encode(selection: ConsentSelection, language?: ConsentLanguage, decidedAt?: number): string;
 }
 
+const DAY = 86_400_000;
 const without = (ids: number[], removed: number[]) => ids.filter((id) => !removed.includes(id));
 
 /**
@@ -48,8 +52,11 @@ export function createTcStringIssuer(json: GvlJson, site: SiteVendors, options: 
   };
 
   return {
-    encode(selection, language = 'en') {
+    encode(selection, language = 'en', decidedAt) {
       const model = new TCModel(gvlFor(language));
+      // TCF v2.2 keeps only the day in both times (as core does for "now"), so a string says when
+      // the choice was made, not when it was re-encoded.
+      if (decidedAt !== undefined) model.created = model.lastUpdated = new Date(Math.floor(decidedAt / DAY) * DAY);
       model.cmpId = options.cmpId;
       model.cmpVersion = options.cmpVersion;
       model.consentScreen = 1;

@@ -29,11 +29,25 @@ async function vendorsOf(list?: GvlJson): Promise<ConsentVendorList> {
   apps.push(t);
   const reply = await t.app.inject({ method: 'GET', url: '/i/api/iabtcf/v1/vendors' });
   expect(reply.statusCode).toBe(200);
-  expect(reply.headers['cache-control']).toBe('public, max-age=300');
+  expect(reply.headers['cache-control']).toBe('no-cache');
   return reply.json<ConsentVendorList>();
 }
 
 describe('vendor disclosures (GET /i/api/iabtcf/v1/vendors)', () => {
+  it('is revalidated on every use: 304 for the current tag, a new tag once the site’s vendors change', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp({ consent: { vendorIds: Object.values(gvl.vendors).slice(1).map((v) => v.id) } });
+    apps.push(a, b);
+    const tag = (await a.app.inject({ method: 'GET', url: '/i/api/iabtcf/v1/vendors' })).headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]{22}"$/);
+    const again = await a.app.inject({ method: 'GET', url: '/i/api/iabtcf/v1/vendors', headers: { 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await b.app.inject({ method: 'GET', url: '/i/api/iabtcf/v1/vendors', headers: { 'if-none-match': tag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+  });
+
   it('gives per vendor everything TCF v2.2 asks the banner to disclose, from the GVL v3 file', async () => {
     const list = await vendorsOf();
     expect(list.vendors).toHaveLength(Object.keys(gvl.vendors).length);

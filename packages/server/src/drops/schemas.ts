@@ -1,4 +1,5 @@
 import type { FieldsOf } from '../http/fieldsOf.js';
+import { CLIENT_ID_PATTERN } from '../http/strictInput.js';
 import type { DropReason, DropReport } from './contract.js';
 
 // A page reports what it lost since its last delivered report; a billion of one reason is far
@@ -36,7 +37,7 @@ export const droppedSchema = {
   required: ['id', 'counts'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', minLength: 1, maxLength: 64 },
+    id: { type: 'string', pattern: CLIENT_ID_PATTERN },
     counts,
   },
 } as const satisfies FieldsOf<DropReport>;

@@ -3,6 +3,7 @@
  * platform loader's; the server only widens the request to what its schema actually guarantees.
  */
 import type { DynamicImportRequest } from '@tarmac/platform/loader';
+import { identifier } from '../http/strictInput.js';
 
 export type { DynamicImportReply } from '@tarmac/platform/loader';
 
@@ -42,15 +43,18 @@ export interface ComponentCatalog {
   components: Record<string, ComponentEntry>;
 }
 
-/** JSON schema of the request body: shapes and sizes checked before the handler runs. */
+/**
+ * JSON schema of the request body: shapes and sizes checked before the handler runs; every
+ * string an identifier (no control characters or unpaired surrogates; http/strictInput.ts).
+ */
 export const dynamicImportBodySchema = {
   type: 'object',
   required: ['componentPath'],
   properties: {
     componentPath: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_./-]+$' },
-    loadedComponents: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 200 } },
-    mappings: { type: 'object', maxProperties: 500, additionalProperties: { type: 'string', maxLength: 500 } },
-    r9version: { type: 'string', maxLength: 100 },
-    locale: { type: 'string', maxLength: 35 },
+    loadedComponents: { type: 'array', maxItems: 500, items: identifier(200) },
+    mappings: { type: 'object', maxProperties: 500, propertyNames: identifier(200), additionalProperties: identifier(500) },
+    r9version: identifier(100),
+    locale: identifier(35),
   },
 } as const;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
+import { rejectReservedKeys } from '../http/strictInput.js';
+import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
 import type { DynamicImportBody } from './contract.js';
 import { dynamicImportBodySchema } from './contract.js';
 import { createBuildReader } from './readBuild.js';
@@ -25,7 +27,12 @@ export async function dynamicImportRoutes(app: FastifyInstance, options: Dynamic
   const readBuild = createBuildReader(options.siteDir);
   app.post<{ Body: DynamicImportBody }>(
     '/a/api/dynamic/import',
-    { onRequest: requireSameOrigin, schema: { body: dynamicImportBodySchema } },
+    {
+      onRequest: requireSameOrigin,
+      preValidation: rejectReservedKeys,
+      schema: { body: dynamicImportBodySchema },
+      schemaErrorFormatter: readableSchemaErrors,
+    },
     async (request, reply) => {
       const build = await readBuild();
       // A deployment problem, not a crash: the 503 says what is missing.

@@ -16,17 +16,21 @@ export interface ResolveContext {
   pageEntries?: string[];
 }
 
+// Own entries only: a request naming `__proto__`, `constructor` or `hasOwnProperty` must find
+// nothing, never what every object inherits.
+const own = <T>(map: Record<string, T>, key: string): T | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+
 // Chunk keys reachable from `start` through static imports, dependencies before dependants.
 function walk(manifest: ViteManifest, start: string, into: string[] = [], seen = new Set<string>()): string[] {
   if (seen.has(start)) return into;
   seen.add(start);
-  for (const dependency of manifest[start]?.imports ?? []) walk(manifest, dependency, into, seen);
+  for (const dependency of own(manifest, start)?.imports ?? []) walk(manifest, dependency, into, seen);
   into.push(start);
   return into;
 }
 
 const chunk = (manifest: ViteManifest, key: string): ManifestChunk => {
-  const found = manifest[key];
+  const found = own(manifest, key);
   if (!found) throw httpError(errorCodes.NO_BUILD, `The build manifest has no ${key}; run the build`);
   return found;
 };
@@ -39,14 +43,14 @@ const chunk = (manifest: ViteManifest, key: string): ManifestChunk => {
 export function resolveComponent(body: DynamicImportBody, context: ResolveContext): DynamicImportReply {
   const { manifest, catalog } = context;
   const base = context.base ?? '/';
-  const component = catalog.components[body.componentPath];
+  const component = own(catalog.components, body.componentPath);
   if (!component) throw httpError(errorCodes.UNKNOWN_COMPONENT, `No dynamic component "${body.componentPath}"`);
   chunk(manifest, component.entry);
 
   const present = new Set<string>();
   // Other HTML pages of the build (fixtures) load other chunks, so only the site's page counts.
-  const pageEntries = (context.pageEntries ?? ['index.html']).filter((key) => manifest[key]);
-  const loadedEntries = (body.loadedComponents ?? []).flatMap((path) => catalog.components[path]?.entry ?? []);
+  const pageEntries = (context.pageEntries ?? ['index.html']).filter((key) => own(manifest, key));
+  const loadedEntries = (body.loadedComponents ?? []).flatMap((path) => own(catalog.components, path)?.entry ?? []);
   for (const key of [...pageEntries, ...loadedEntries]) walk(manifest, key, [], present);
   const known = new Set(Object.values(body.mappings ?? {}));
 
@@ -56,14 +60,14 @@ export function resolveComponent(body: DynamicImportBody, context: ResolveContex
     const url = base + chunk(manifest, key).file;
     if (present.has(key) || known.has(url)) continue;
     scripts.push(url);
-    for (const css of manifest[key]?.css ?? []) if (!styles.includes(base + css)) styles.push(base + css);
+    for (const css of own(manifest, key)?.css ?? []) if (!styles.includes(base + css)) styles.push(base + css);
   }
 
-  const locale = [body.locale, context.fallbackLocale].find((l) => l && component.strings[l]) ?? catalog.defaultLocale;
+  const locale = [body.locale, context.fallbackLocale].find((l) => l && own(component.strings, l)) ?? catalog.defaultLocale;
   return {
     scripts,
     styles,
-    stringMap: component.strings[locale] ?? {},
+    stringMap: own(component.strings, locale) ?? {},
     imageMap: component.images ?? {},
     propertyMap: component.properties ?? {},
     resourceMap: component.resources ?? {},

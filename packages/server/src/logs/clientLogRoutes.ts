@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireItemsOrDrops } from '../drops/ingestDrops.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
+import { rejectReservedKeys } from '../http/strictInput.js';
+import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
 import type { ClientLogBatch } from './contract.js';
 import type { LogSettings } from './logSettings.js';
 import { prepareBatch } from './prepareBatch.js';
@@ -26,7 +28,9 @@ export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRo
     '/log/client/messages',
     {
       onRequest: requireSameOrigin,
+      preValidation: rejectReservedKeys,
       schema: { body: clientLogBatchSchema, response: { 200: clientLogReplySchema } },
+      schemaErrorFormatter: readableSchemaErrors,
     },
     async (request) => {
       requireItemsOrDrops(request.body.messages, request.body.dropped, 'messages');

@@ -3,6 +3,10 @@ import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } f
 import { toStoredDrops } from '../drops/ingestDrops.js';
 import { isIgnored } from './ignoreRules.js';
 import { scrubEmails } from './scrubEmails.js';
+import { wellFormed } from '../http/strictInput.js';
+
+// Free text as stored: addresses scrubbed, unpaired surrogates as U+FFFD (http/strictInput.ts).
+const freeText = (text: string): string => scrubEmails(wellFormed(text));
 
 /** What the server knows about a delivery beyond its body. */
 export interface DeliveryInfo {
@@ -15,14 +19,14 @@ export interface DeliveryInfo {
 function scrubContext(context: Record<string, ContextValue>): Record<string, ContextValue> {
   const out: Record<string, ContextValue> = {};
   for (const [key, value] of Object.entries(context)) {
-    out[key] = typeof value === 'string' ? scrubEmails(value) : value;
+    out[key] = typeof value === 'string' ? freeText(value) : value;
   }
   return out;
 }
 
 function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): NewClientLog {
   const context = scrubContext(m.context);
-  const url = typeof context.url === 'string' ? context.url : info.referer && scrubEmails(info.referer);
+  const url = typeof context.url === 'string' ? context.url : info.referer && freeText(info.referer);
   return {
     messageId: m.id,
     // The client's groupId says "same problem"; the same problem on two sites is two groups.
@@ -30,17 +34,21 @@ function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): New
     product,
     level: m.level,
     type: m.type,
-    message: scrubEmails(m.message),
-    fileName: m.fileName ?? null,
+    message: freeText(m.message),
+    fileName: m.fileName === undefined ? null : wellFormed(m.fileName),
     lineNo: m.lineNo ?? null,
     colNo: m.colNo ?? null,
-    stackTrace: m.stackTrace.map(scrubEmails),
-    parsedStackTrace: m.parsedStackTrace,
+    stackTrace: m.stackTrace.map(freeText),
+    parsedStackTrace: m.parsedStackTrace.map((frame) => ({
+      ...frame,
+      fileName: wellFormed(frame.fileName),
+      ...(frame.functionName === undefined ? {} : { functionName: wellFormed(frame.functionName) }),
+    })),
     occurrences: m.occurrences,
     receivedAt: info.receivedAt,
     url: url || null,
     userAgent: info.userAgent,
-    extraArgs: m.extraArgs.map(scrubEmails),
+    extraArgs: m.extraArgs.map(freeText),
     context,
   };
 }
@@ -56,7 +64,7 @@ export function prepareBatch(batch: ClientLogBatch, settings: ClientLogReply, in
   let ignored = 0;
   for (const message of batch.messages) {
     // Rules see the scrubbed text, as the browser would have.
-    const scrubbed = { ...message, message: scrubEmails(message.message) };
+    const scrubbed = { ...message, message: freeText(message.message) };
     if (isIgnored(settings, scrubbed, info.userAgent ?? '')) ignored += message.occurrences;
     else records.push(toRecord(batch.product, message, info));
   }

@@ -21,6 +21,8 @@ export type MetricName = (typeof VITALS)[VitalField];
 
 /** A validated report, ready to store; absent numbers are null. */
 export interface PerfReport {
+  /** The page's id of the report (the server stores a report once per id); null from clients older than ids. */
+  id: string | null;
   receivedAt: number;
   url: string | null;
   vertical: string | null;

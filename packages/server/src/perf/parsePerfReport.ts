@@ -1,5 +1,6 @@
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
+import { CLIENT_ID_PATTERN, isIdentifierText } from '../http/strictInput.js';
 import { NT_COUNT_FIELDS, NT_TIME_FIELDS, VITALS } from './contract.js';
 import type { PerfReport, VitalField } from './contract.js';
 
@@ -18,9 +19,14 @@ const bad = (reason: string) => httpError(errorCodes.BAD_BODY, reason);
 
 // A plain decimal number as a browser writes it (String(number)); no hex, no Infinity, no blanks.
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const CLIENT_ID = new RegExp(CLIENT_ID_PATTERN);
+
+// Own fields only: a name such as `toString` must read as absent, never as Object.prototype's.
+const field = (fields: Record<string, string>, name: string): string | undefined =>
+  Object.hasOwn(fields, name) ? fields[name] : undefined;
 
 function number(fields: Record<string, string>, name: string, min: number, max: number, integer = false): number | null {
-  const text = fields[name];
+  const text = field(fields, name);
   if (text === undefined || text === '') return null;
   const value = NUMBER.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(value)) throw bad(`${name} must be a number`);
@@ -30,9 +36,18 @@ function number(fields: Record<string, string>, name: string, min: number, max: 
 }
 
 function text(fields: Record<string, string>, name: keyof typeof TEXT_LIMITS): string | null {
-  const value = fields[name];
+  const value = field(fields, name);
   if (value === undefined || value === '') return null;
   if (value.length > TEXT_LIMITS[name]) throw bad(`${name} must be at most ${TEXT_LIMITS[name]} characters`);
+  if (!isIdentifierText(value)) throw bad(`${name} must not contain control characters or unpaired surrogates`);
+  return value;
+}
+
+// Absent or empty: a report from a page older than report ids, stored without deduplication.
+function reportId(fields: Record<string, string>): string | null {
+  const value = field(fields, 'id');
+  if (value === undefined || value === '') return null;
+  if (!CLIENT_ID.test(value)) throw bad('id must be 1..64 characters of A-Z a-z 0-9 . _ : -');
   return value;
 }
 
@@ -66,6 +81,7 @@ export function parsePerfReport(
   if (navStart === null && Object.values(vitals).every((v) => v === null))
     throw bad('a report needs nt_nav_st or at least one wv_ field');
   return {
+    id: reportId(fields),
     receivedAt: meta.receivedAt,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
     url: text(fields, 'url'),

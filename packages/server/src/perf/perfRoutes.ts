@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
+import { addStrictFormParser, FORM } from '../http/strictForm.js';
 import { parsePerfReport } from './parsePerfReport.js';
 import type { Storage } from '../storage/types.js';
 
@@ -12,19 +13,17 @@ export interface PerfRoutesOptions {
   apiPrefix?: string;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
 /** A report is a few dozen short fields; anything bigger is not one. */
 const PERF_BODY_LIMIT = 16 * 1024;
 
 /**
  * `POST {apiPrefix}/s/run/perf`: one form-encoded performance report per page view, usually a
- * beacon. Validated field by field (see perf/parsePerfReport.ts), stored, answered with 204.
- * The form parser lives in this plugin only, so no other route starts accepting forms.
+ * beacon. Read strictly (http/strictForm.ts: UTF-8, each field once), validated field by field
+ * (perf/parsePerfReport.ts), stored once per report id, answered with 204. The form parser lives
+ * in this plugin only, so no other route starts accepting forms.
  */
 export async function perfRoutes(app: FastifyInstance, options: PerfRoutesOptions): Promise<void> {
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PERF_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  addStrictFormParser(app, PERF_BODY_LIMIT);
   app.post<{ Body: Record<string, string> }>(
     `${options.apiPrefix ?? ''}/s/run/perf`,
     { onRequest: requireSameOrigin, bodyLimit: PERF_BODY_LIMIT },

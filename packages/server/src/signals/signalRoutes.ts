@@ -3,6 +3,7 @@ import { requireFormToken } from '../http/authFailures.js';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
+import { addStrictFormParser, FORM } from '../http/strictForm.js';
 import type { SignalStorage } from './contract.js';
 import { openEnvelope } from './openEnvelope.js';
 import { readPayload } from './readPayload.js';
@@ -19,7 +20,8 @@ export interface SignalRoutesOptions {
   now?: () => number;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
+// The envelope (≤ 16,000 characters) and the token, percent-encoded, with room to spare.
+const SIGNALS_BODY_LIMIT = 64 * 1024;
 
 const primaryBody = {
   type: 'object',
@@ -40,15 +42,12 @@ const fallbackBody = {
 
 /**
  * `GET /a/api/signals/key`, `POST /a/api/signals` and `POST /a/api/signals/fallback`
- * (docs/signals.md). Register without a prefix; the urlencoded parser stays inside this plugin.
+ * (docs/signals.md). Register without a prefix; the strict urlencoded parser (http/strictForm.ts)
+ * stays inside this plugin.
  */
 export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOptions): Promise<void> {
   const { storage, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
-  if (!app.hasContentTypeParser(FORM)) {
-    app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  if (!app.hasContentTypeParser(FORM)) addStrictFormParser(app, SIGNALS_BODY_LIMIT);
 
   app.get('/a/api/signals/key', async (_request, reply) => {
     // Never cached past half the grace period: a key from any cache still opens when it is used.

@@ -37,7 +37,8 @@ export function judgeSignals(signals: Signals, userAgent: string | null): BotVer
   if (userAgent && /headless/i.test(userAgent)) reasons.add('headlessUserAgentHeader');
   if (signals.fonts.length === 0) reasons.add('noFonts');
   if (signals.screen.width === 0 || signals.screen.height === 0) reasons.add('zeroScreen');
-  const weight = (reason: string) => REASON_WEIGHTS[reason] ?? UNKNOWN_WEIGHT;
+  // Own entries only: a hint named `__proto__` or `toString` is unknown, not Object.prototype's.
+  const weight = (reason: string) => (Object.hasOwn(REASON_WEIGHTS, reason) ? REASON_WEIGHTS[reason]! : UNKNOWN_WEIGHT);
   const ordered = [...reasons].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
   const score = Math.min(100, ordered.reduce((sum, reason) => sum + weight(reason), 0));
   return { score, automation: score >= AUTOMATION_THRESHOLD, reasons: ordered };

@@ -5,6 +5,7 @@ import type { PerfReport, VitalField } from '../contract.js';
 export function perfReport(vitals: Partial<Record<VitalField, number>> = {}, overrides: Partial<PerfReport> = {}): PerfReport {
   const timing = Object.fromEntries([...NT_TIME_FIELDS, ...NT_COUNT_FIELDS].map((f) => [f, null])) as PerfReport['timing'];
   return {
+    id: null,
     receivedAt: 1_000,
     url: 'https://site.test/',
     vertical: 'flights',

@@ -51,13 +51,15 @@ const params = (f: AnalyticsFilter) => ({
 
 /** The analytics half of the SQLite store. */
 export function createSqliteAnalyticsStore(db: Database) {
+  // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO analytics_hits (received_at, timestamp, type, path, non_interaction, vertical, locale,
+    INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
       affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
       login_state, session_id, placement, searchid, category, action, label, value, params)
-    VALUES (@receivedAt, @timestamp, @type, @path, @nonInteraction, @vertical, @locale, @affiliate,
+    VALUES (@clientId, @receivedAt, @timestamp, @type, @path, @nonInteraction, @vertical, @locale, @affiliate,
       @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
-      @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)`);
+      @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
+    ON CONFLICT (client_id) DO NOTHING`);
   const insertAll = db.transaction((hits: StoredAnalyticsHit[]) => {
     for (const hit of hits) insert.run(toRow(hit));
   });
@@ -67,6 +69,7 @@ export function createSqliteAnalyticsStore(db: Database) {
       FROM analytics_hits WHERE ${WHERE} GROUP BY i`);
 
   return {
+    /** Stores each hit unless its id was stored before (a retry). */
     insertAnalyticsHits(hits: StoredAnalyticsHit[]): void {
       insertAll(hits);
     },
@@ -96,6 +99,8 @@ export function createSqliteAnalyticsStore(db: Database) {
 
 function toRow(hit: StoredAnalyticsHit) {
   return {
+    // Hits from pages older than hit ids have none: stored, without deduplication.
+    clientId: hit.id ?? null,
     receivedAt: hit.receivedAt,
     timestamp: hit.timestamp,
     type: hit.type,

@@ -4,6 +4,7 @@ import { CONSENT_MIGRATION_SQL, consentObjectionsMigration } from './consentStor
 import { analyticsMigration } from './analyticsStore.js';
 import { perfMigration } from './perfStore.js';
 import { dropsMigration } from './dropStore.js';
+import { clientIdsMigration } from './clientIdsMigration.js';
 import { logRingMigration } from './logStore.js';
 import { releasesMigration } from './releaseMigration.js';
 import { alertsMigration } from './alertStore.js';
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   analyticsMigration,
   { version: 5, name: 'browser signals', sql: SIGNALS_MIGRATION_SQL },
   dropsMigration,
+  clientIdsMigration,
   logRingMigration,
   consentObjectionsMigration,
   releasesMigration,

@@ -28,6 +28,7 @@ export const perfMigration: Migration = {
 };
 
 interface PerfRow {
+  client_id: string | null;
   received_at: number;
   url: string | null;
   vertical: string | null;
@@ -48,11 +49,13 @@ interface PerfRow {
 
 /** The performance half of the SQLite store; statements are prepared once, here. */
 export function createSqlitePerfStore(db: Database) {
+  // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO perf_reports (received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
+    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
                               nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
-    VALUES (@receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
-            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)`);
+    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
+            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
+    ON CONFLICT (client_id) DO NOTHING`);
   // Nullable parameters keep one prepared statement for every combination of filters.
   const list = db.prepare(`
     SELECT * FROM perf_reports
@@ -64,6 +67,7 @@ export function createSqlitePerfStore(db: Database) {
      LIMIT @limit`);
 
   return {
+    /** Stores the report unless its id was stored before (then it is a retry: nothing happens). */
     insertPerfReport(report: PerfReport): void {
       const { vitals, timing, ...rest } = report;
       insert.run({
@@ -93,6 +97,7 @@ export function createSqlitePerfStore(db: Database) {
 
 function toReport(row: PerfRow): PerfReport {
   return {
+    id: row.client_id,
     receivedAt: row.received_at,
     url: row.url,
     vertical: row.vertical,

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumForThisFile } from './support/browser.js';
+
+// Re-consent depends on the server's settings and vendor list, so this file runs its own built
+// server (as `npm start` does) and restarts it on the same database with other settings.
+const repoRoot = new URL('../../', import.meta.url).pathname;
+const browser = chromiumForThisFile();
+const dataDir = mkdtempSync(join(tmpdir(), 'tarmac-e2e-reconsent-'));
+const consoleToken = 'e2e-reconsent-' + Math.random().toString(36).slice(2);
+const gvl = JSON.parse(readFileSync(join(repoRoot, 'packages/server/gvl/vendor-list.json'), 'utf8')) as {
+  vendorListVersion: number;
+  vendors: Record<string, { id: number; name: string }>;
+};
+let server: ChildProcess | undefined;
+let baseURL = '';
+
+afterAll(async () => {
+  await stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address == 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+async function stop() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** (Re)starts the server on the same data directory and port with these consent settings. */
+async function start(env: Record<string, string>) {
+  await stop();
+  const port = baseURL ? Number(new URL(baseURL).port) : await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(repoRoot, 'packages/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONSOLE_TOKEN: consoleToken, ...env },
+    stdio: 'ignore',
+  });
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(baseURL + '/healthz')).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null || tries > 200) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A vendor list file: the shipped one, as version `version`, with `extra` vendors added. */
+function listFile(version: number, extra: { id: number; name: string }[] = []): string {
+  const template = Object.values(gvl.vendors)[0]!;
+  const list = { ...gvl, vendorListVersion: version, vendors: { ...gvl.vendors } };
+  for (const v of extra) list.vendors[String(v.id)] = { ...template, ...v };
+  const file = join(dataDir, `vendor-list-${version}.json`);
+  writeFileSync(file, JSON.stringify(list));
+  return file;
+}
+
+/** Loads the demo; resolves with the banner's partner count, or null when no banner comes. */
+async function visit(page: Page): Promise<number | null> {
+  await page.goto(baseURL + '/?locale=en');
+  const status = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) =>
+        (window as unknown as { __tcfapi: (c: string, v: number, cb: (d: { eventStatus: string }) => void) => void }).__tcfapi('addEventListener', 2, (d) => resolve(d.eventStatus)),
+      ),
+  );
+  if (status != 'cmpuishown') return null;
+  const intro = await page.getByTestId('consent-intro').textContent();
+  return Number(/our (\d+) partners/.exec(intro ?? '')?.[1]);
+}
+async function choose(page: Page, testId: string) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+}
+
+describe('re-consent against the real server', () => {
+  it('asks again when the site adds a vendor and when a new vendor list brings one it uses, not for a list update alone; the console counts both', async () => {
+    const [a, b, c] = Object.values(gvl.vendors).map((v) => v.id);
+    const page = await browser.newPage();
+    // 1099 is named by the site but is not in the list yet: it is not shown.
+    await start({ TARMAC_CONSENT_VENDORS: `${a},${b},1099` });
+    expect(await visit(page)).toBe(2);
+    await choose(page, 'consent-accept');
+    expect(await visit(page)).toBeNull();
+
+    // The site adds a vendor: asked again, with three partners now.
+    await start({ TARMAC_CONSENT_VENDORS: `${a},${b},${c},1099` });
+    expect(await visit(page)).toBe(3);
+    await choose(page, 'consent-reject');
+    expect(await visit(page)).toBeNull();
+
+    // A new list version brings 1099: asked again, four partners.
+    const withNewVendor = listFile(gvl.vendorListVersion + 1, [{ id: 1099, name: 'Tailwind Retargeting' }]);
+    await start({ TARMAC_CONSENT_VENDORS: `${a},${b},${c},1099`, TARMAC_GVL: withNewVendor });
+    expect(await visit(page)).toBe(4);
+    await choose(page, 'consent-accept');
+
+    // A later list version with nothing new for this site keeps the choice.
+    const updateOnly = listFile(gvl.vendorListVersion + 2, [{ id: 1099, name: 'Tailwind Retargeting' }]);
+    await start({ TARMAC_CONSENT_VENDORS: `${a},${b},${c},1099`, TARMAC_GVL: updateOnly });
+    expect(await visit(page)).toBeNull();
+
+    // The console's Consent view: re-consents by reason and choices per vendor.
+    const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await consolePage.goto(`${baseURL}/console/#token=${consoleToken}`);
+    await consolePage.getByTestId('log-groups').waitFor();
+    await consolePage.evaluate(() => (location.hash = '#/consent'));
+    const reconsents = consolePage.getByTestId('consent-reconsents');
+    await reconsents.waitFor();
+    const count = async (reason: string) => Number(await reconsents.locator(`[data-reason="${reason}"] strong`).textContent());
+    expect(await count('site_vendors')).toBe(1);
+    expect(await count('gvl_vendors')).toBe(1);
+    expect(await count('expired')).toBe(0);
+    const vendors = consolePage.getByTestId('consent-vendors');
+    expect(await vendors.locator('tbody tr').count()).toBe(4);
+    // The visitor's last choice of the day was "accept all": every vendor asking consent has it.
+    expect(await vendors.locator(`tr[data-vendor="1099"] td`).nth(1).textContent()).toBe('100% (1)');
+    expect(await vendors.locator(`tr[data-vendor="1099"] td`).first().textContent()).toMatch(/Tailwind Retargeting/);
+    await consolePage.close();
+    await page.close();
+  });
+});
