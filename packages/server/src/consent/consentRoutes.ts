@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireFormToken } from '../http/authFailures.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
+import { rejectReservedKeys } from '../http/strictInput.js';
+import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
 import type { ConsentChoicesBody } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import { consentChoicesSchema } from './validateChoices.js';
@@ -40,7 +42,12 @@ export async function consentRoutes(app: FastifyInstance, options: ConsentRoutes
 
   app.post<{ Body: ConsentChoicesBody }>(
     '/i/api/iabtcf/v1/consent',
-    { onRequest: [requireSameOrigin, requireCsrfHeader], schema: { body: consentChoicesSchema } },
+    {
+      onRequest: [requireSameOrigin, requireCsrfHeader],
+      preValidation: rejectReservedKeys,
+      schema: { body: consentChoicesSchema },
+      schemaErrorFormatter: readableSchemaErrors,
+    },
     async (request, reply) => {
       let visitorId = visitorOf(request);
       const data = await service.save(visitorId ?? (visitorId = randomBytes(24).toString('base64url')), request.body, request.headers['user-agent'] ?? null);
@@ -57,8 +64,11 @@ export async function consentRoutes(app: FastifyInstance, options: ConsentRoutes
     },
   );
 
-  app.get('/i/api/iabtcf/v1/vendors', async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
+  // Revalidated on every use (304 while unchanged): a list cached past a change of the site's
+  // vendors would show the visitor other vendors than the ones their choice is stored against.
+  app.get('/i/api/iabtcf/v1/vendors', async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache').header('ETag', service.vendorListTag);
+    if (request.headers['if-none-match'] === service.vendorListTag) return reply.code(304).send();
     return service.vendorList();
   });
 }
