@@ -57,6 +57,12 @@ console.log(`  wall ms:          ${line(signals.signals.wallMs, signals.fingerpr
 console.log(`  longest task ms:  ${line(signals.signals.longestTaskMs, signals.fingerprintjs.longestTaskMs, 1)}`);
 console.log(`  blocking ms:      tarmac ${signals.signals.blockingMs.toFixed(0)} · peer ${signals.fingerprintjs.blockingMs.toFixed(0)}`);
 
+const benchIngestDurability = await optional('./ingestDurability.mjs', 'benchIngestDurability');
+if (benchIngestDurability) {
+  const { describeIngestDurability } = await import('./ingestDurability.mjs');
+  console.log(describeIngestDurability(await benchIngestDurability()).join('\n'));
+}
+
 console.log('');
 console.log('server (Tarmac only, no peer):');
 const ingest = await benchServerIngest();
