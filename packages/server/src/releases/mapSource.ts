@@ -60,14 +60,15 @@ export function createMapSource(storage: Pick<ReleaseStorage, 'findArtifact'>, b
 
   return {
     async find(release, fileName) {
-      const keys = artifactKeysFor(fileName);
-      if (keys.length === 0) return null;
-      const lookupKey = `${release ?? ''}\n${keys[0]}`;
+      // Keyed by the frame's file as sent: a repeat (every frame of every message) costs one Map read.
+      const lookupKey = `${release ?? ''}\n${fileName}`;
       const known = lookups.get(lookupKey);
       let identity = known && Date.now() - known.at < LOOKUP_TTL_MS ? known.identity : undefined;
       if (identity === undefined || (identity !== null && !maps.get(identity))) {
+        const keys = artifactKeysFor(fileName);
         try {
-          identity = (release !== null ? await uploaded(release, keys) : null) ?? (await hosted(keys));
+          const found = keys.length > 0 && release !== null ? await uploaded(release, keys) : null;
+          identity = found ?? (keys.length > 0 ? await hosted(keys) : null);
         } catch {
           identity = null; // an unreadable map resolves nothing rather than failing the request
         }
