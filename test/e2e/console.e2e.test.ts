@@ -14,7 +14,8 @@ async function ingest(message: string, functionName: string): Promise<void> {
     body: JSON.stringify({
       product: 'console-e2e', reqNo: 1,
       messages: [{
-        id: 'm-' + message, groupId: 'g-' + message, message, contentId: message.length, extraArgs: ['{"fare":129}'],
+        // Ids are identifiers (letters, digits, . _ : -), not free text: the message's spaces go.
+        id: 'm-' + message.replace(/[^\w.:-]+/g, '-'), groupId: 'g-' + message.replace(/[^\w.:-]+/g, '-'), message, contentId: message.length, extraArgs: ['{"fare":129}'],
         level: 4, type: 'uncaught', context: { url: `${baseURL}/flights` }, occurrences: 3, timestamp: Date.now(),
         stackTrace: [`Error: ${message}`, `    at ${functionName} (${fileName}:12:34)`],
         parsedStackTrace: [{ functionName, fileName, lineNo: 12, colNo: 34 }],
