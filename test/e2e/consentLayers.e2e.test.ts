@@ -115,4 +115,30 @@ describe('the banner’s layers in Chromium', () => {
     expect(await details.getByRole('link', { name: 'Interés legítimo que alega' }).getAttribute('href')).toBe(vendor.urls[0]!.legIntClaim);
     await page.context().close();
   });
+
+  it('the banner reads the platform handler, not __tcfapi, and the vendor list is fetched once for the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const vendorRequests: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/i/api/iabtcf/v1/vendors') && vendorRequests.push(r.url()));
+    await page.goto(baseURL + '/?locale=en');
+    await page.getByTestId('consent-intro').waitFor();
+    await page.getByTestId('consent-reject').click();
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    // From now on __tcfapi refuses everything: the banner must still open, show both layers and save.
+    await page.evaluate(() => {
+      (window as unknown as { __tcfapi: () => void }).__tcfapi = () => {
+        throw new Error('__tcfapi is not for the banner');
+      };
+    });
+    for (let round = 0; round < 2; round++) {
+      await page.getByTestId('privacy-settings').click();
+      await page.getByTestId('consent-intro').waitFor();
+      await page.getByTestId('consent-settings').click();
+      await page.getByTestId('consent-save').click();
+      await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    }
+    expect(vendorRequests).toHaveLength(1);
+    await context.close();
+  });
 });

@@ -20,5 +20,5 @@ export type { I18nProviderProps } from './i18n/I18nProvider.js';
 export { Message } from './i18n/Message.js';
 export type { MessageProps } from './i18n/Message.js';
 export { useDateLocale, useI18n } from './i18n/useI18n.js';
-export { ConsentBanner, PrivacySettingsLink, useConsent, consentTexts } from './consent/index.js';
-export type { ConsentBannerProps, PrivacySettingsLinkProps, ConsentLocale, ConsentTexts } from './consent/index.js';
+export { ConsentBanner, PrivacySettingsLink, useConsent, useVendorList, consentTexts } from './consent/index.js';
+export type { ConsentBannerProps, PrivacySettingsLinkProps, ConsentLocale, ConsentStore, ConsentTexts, VendorListState } from './consent/index.js';

@@ -2,6 +2,7 @@ import { httpRequest } from '../transport/index.js';
 import { decodeTcString } from './decodeTcString.js';
 import type { DecodedTcString } from './decodeTcString.js';
 import type { ConsentData } from './types.js';
+import type { ConsentVendorList } from './vendorList.js';
 
 /** Consent data that passed the checks of the `update` command, with its decoded TC string. */
 export interface CheckedConsent {
@@ -42,4 +43,12 @@ export async function fetchConsent(url: string, token: string): Promise<CheckedC
 export async function postConsent(url: string, token: string, choices: unknown): Promise<CheckedConsent | null> {
   const result = await httpRequest({ url, body: JSON.stringify(choices), headers: headersFor(token), credentials: 'same-origin' });
   return result.status >= 200 && result.status < 300 ? checkConsentData(result.body) : null;
+}
+
+/** `GET {url}`: the banner's vendor list; rejects on anything but a 2xx reply with a vendor array. */
+export async function fetchVendorList(url: string): Promise<ConsentVendorList> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  const list = (response.ok ? await response.json() : null) as ConsentVendorList | null;
+  if (!Array.isArray(list?.vendors)) throw new Error(`vendor list: status ${response.status}`);
+  return list;
 }

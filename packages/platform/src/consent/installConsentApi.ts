@@ -1,6 +1,6 @@
 import { installConsentStub } from './stub/installConsentStub.js';
 import type { ConsentChoices } from './choices.js';
-import { checkConsentData, fetchConsent, postConsent } from './consentRequests.js';
+import { checkConsentData, fetchConsent, fetchVendorList, postConsent } from './consentRequests.js';
 import type { CheckedConsent } from './consentRequests.js';
 import { errorState, initialState, loadedState, updatedState } from './consentState.js';
 import type { ConsentState } from './consentState.js';
@@ -10,6 +10,7 @@ import { toInAppTCData } from './inAppTcData.js';
 import { buildTCData } from './tcData.js';
 import type { PingReturn, TcfCallback, TcfWindow } from './types.js';
 import { validateCall } from './validateCall.js';
+import type { ConsentVendorList } from './vendorList.js';
 
 /** Where failures are reported; the platform logger fits. */
 export interface ConsentLogger {
@@ -24,6 +25,8 @@ export interface ConsentApiOptions {
   /** The session's form token (`<meta name="form-token">`), or a function asked until it has one. */
   formToken: FormTokenSource;
   consentUrl?: string;
+  /** Where the banner's vendor list comes from; defaults to `/i/api/iabtcf/v1/vendors`. */
+  vendorsUrl?: string;
   logger?: ConsentLogger;
   /** How often a token function is asked again; defaults to 50 ms. */
   tokenIntervalMs?: number;
@@ -36,7 +39,18 @@ export type ConsentSnapshot = Readonly<ConsentState>;
 
 /** The installed CMP: `window.__tcfapi` plus what the page's own UI needs. */
 export interface ConsentHandler {
+  /**
+   * The current state: the same object until the next transition, so it serves as the snapshot
+   * of an external store (React's `useSyncExternalStore(handler.subscribe, handler.state)`).
+   */
   state(): ConsentSnapshot;
+  /** Calls `listener` after every transition of {@link state}; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * The site's vendors and what to disclose about them, fetched once and shared by every caller;
+   * after a failure the next call asks again.
+   */
+  vendorList(): Promise<ConsentVendorList>;
   /** Resolves once the data loaded (true) or the load failed (false). */
   ready: Promise<boolean>;
   /** Surfaces the UI again ("Privacy settings"): visible + cmpuishown. */
@@ -66,6 +80,8 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
   const previous = win.__tcfapi?.();
   const queue: unknown[][] = Array.isArray(previous) ? previous.slice() : [];
   const listeners = new Map<number, TcfCallback>();
+  const subscribers = new Set<() => void>();
+  let vendors: Promise<ConsentVendorList> | undefined;
   let state = initialState();
   let nextListenerId = 1;
   let stopped = false;
@@ -99,8 +115,20 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     }
   };
 
-  const setState = (next: ConsentState) => {
+  // The page's own subscribers hear of every transition; TCF listeners only of those with data.
+  const commit = (next: ConsentState) => {
     state = next;
+    for (const subscriber of subscribers) {
+      try {
+        subscriber();
+      } catch (error) {
+        report('consent: subscriber threw', error);
+      }
+    }
+  };
+
+  const setState = (next: ConsentState) => {
+    commit(next);
     for (const [id, callback] of listeners) answer(callback, buildTCData(state, id), true);
   };
 
@@ -160,7 +188,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
 
   const fail = (error: unknown) => {
     report(`Failed to make a request for ${url}`, error);
-    state = errorState(state);
+    commit(errorState(state));
     replay();
     return false;
   };
@@ -179,6 +207,15 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
 
   return {
     state: () => state,
+    subscribe(listener) {
+      subscribers.add(listener);
+      return () => void subscribers.delete(listener);
+    },
+    vendorList: () =>
+      (vendors ??= fetchVendorList(options.vendorsUrl ?? '/i/api/iabtcf/v1/vendors').catch((error: unknown) => {
+        vendors = undefined;
+        throw error;
+      })),
     ready,
     show: () => reapply(true),
     close: () => reapply(false),
@@ -198,6 +235,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     stop() {
       stopped = true;
       listeners.clear();
+      subscribers.clear();
     },
   };
 }

@@ -1,28 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ConsentChoices, ConsentHandler, TCData } from '@tarmac/platform/consent';
+import type { ConsentChoices, ConsentHandler } from '@tarmac/platform/consent';
 import { ConsentSettings } from './ConsentSettings.js';
 import { consentTexts } from './consentStrings.js';
 import type { ConsentLocale } from './consentStrings.js';
 import { FirstLayer } from './FirstLayer.js';
-import type { CurrentSignals } from './settingsChoice.js';
 import { useConsent } from './useConsent.js';
 import { useVendorList } from './useVendorList.js';
 
 /** Props of {@link ConsentBanner}. */
 export interface ConsentBannerProps {
-  /** The handler `installConsentApi` returned: the banner saves and closes through it. */
-  handler: Pick<ConsentHandler, 'save'>;
+  /** The handler `installConsentApi` returned: the banner reads its state and list and saves through it. */
+  handler: Pick<ConsentHandler, 'save' | 'subscribe' | 'state' | 'vendorList'>;
   locale?: ConsentLocale;
-  vendorsUrl?: string;
 }
-
-const signalsOf = (tcData: TCData): CurrentSignals => ({
-  purposeConsents: tcData.purpose?.consents,
-  purposeLegitimateInterests: tcData.purpose?.legitimateInterests,
-  vendorConsents: tcData.vendor?.consents,
-  vendorLegitimateInterests: tcData.vendor?.legitimateInterests,
-  specialFeatureOptins: tcData.specialFeatureOptins,
-});
 
 // Which first-layer button opened the second layer: focus goes back to it.
 type Opener = 'consent-settings' | 'consent-partners';
@@ -34,8 +24,8 @@ type Opener = 'consent-settings' | 'consent-partners';
  * the banner when it appears, into the second layer when it opens, back to its opener when it
  * closes (Back or Escape), and back to where it was when the banner goes.
  */
-export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iabtcf/v1/vendors' }: ConsentBannerProps) {
-  const tcData = useConsent();
+export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
+  const consent = useConsent(handler);
   const texts = consentTexts[locale];
   const [opener, setOpener] = useState<Opener | null>(null);
   const [saving, setSaving] = useState(false);
@@ -43,8 +33,8 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
   const titleId = useId();
   const root = useRef<HTMLElement>(null);
   const returnTo = useRef<Opener | null>(null);
-  const visible = tcData?.cmpStatus == 'loaded' && tcData.eventStatus == 'cmpuishown';
-  const list = useVendorList(vendorsUrl, visible);
+  const visible = consent.cmpStatus == 'loaded' && consent.eventStatus == 'cmpuishown';
+  const list = useVendorList(handler, visible);
 
   useEffect(() => {
     if (!visible) return;
@@ -62,7 +52,7 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
     returnTo.current = null;
   }, [opener]);
 
-  if (!visible || !tcData) return null;
+  if (!visible) return null;
 
   const choose = async (choices: ConsentChoices) => {
     setSaving(true);
@@ -106,7 +96,7 @@ export function ConsentBanner({ handler, locale = 'en', vendorsUrl = '/i/api/iab
         <ConsentSettings
           texts={texts}
           locale={locale}
-          current={signalsOf(tcData)}
+          current={consent.decoded ?? {}}
           list={list}
           titleId={titleId}
           focus={opener == 'consent-partners' ? 'partners' : 'title'}
