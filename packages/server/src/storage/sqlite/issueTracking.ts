@@ -60,22 +60,26 @@ export function createIssueTracking(db: Database) {
 
   let trimmedAt = 0;
 
-  return function recordOccurrence(record: NewClientLog): void {
-    const { groupId, occurrences: n, receivedAt: at } = record;
-    const release = releaseOf(record.context);
+  // One release and minute of one group's batch: every occurrence in it counts in one write.
+  interface Share {
+    release: string | null;
+    minute: number;
+    n: number;
+    at: number;
+    stack?: NewClientLog['parsedStackTrace'];
+  }
+
+  const record = (groupId: string, { release, minute, n, at, stack }: Share): void => {
     if (release !== null) {
       upsertRelease.run({ release, at });
       countRelease.run({ groupId, release, n, at });
     }
-    const minute = Math.floor(at / MINUTE) * MINUTE;
     countMinute.run({ groupId, minute, n });
     if (minute - trimmedAt >= 60 * MINUTE) {
       trimMinutes.run(minute - MINUTES_KEPT_MS);
       trimmedAt = minute;
     }
-    if (record.parsedStackTrace.length > 0) {
-      keepStack.run({ groupId, release: release ?? '', stack: JSON.stringify(record.parsedStackTrace) });
-    }
+    if (stack) keepStack.run({ groupId, release: release ?? '', stack: JSON.stringify(stack) });
 
     const state = readState.get(groupId) as StateRow | undefined;
     if (!state) {
@@ -95,5 +99,26 @@ export function createIssueTracking(db: Database) {
         else setIgnoreLeft.run(state.ignore_left - n, groupId);
       }
     }
+  };
+
+  /**
+   * Counts the new occurrences of ONE group in one batch. They are summed per release and minute
+   * first: a page sends the same error many times in a batch, and a dozen statements per message
+   * made this bookkeeping the largest cost of ingest.
+   */
+  return function recordOccurrences(records: NewClientLog[]): void {
+    const shares = new Map<string, Share>();
+    for (const { context, occurrences, receivedAt, parsedStackTrace } of records) {
+      const release = releaseOf(context);
+      const minute = Math.floor(receivedAt / MINUTE) * MINUTE;
+      const key = `${release ?? ''}\n${minute}`;
+      const share = shares.get(key) ?? { release, minute, n: 0, at: receivedAt };
+      share.n += occurrences;
+      share.at = Math.max(share.at, receivedAt);
+      if (!share.stack && parsedStackTrace.length > 0) share.stack = parsedStackTrace;
+      shares.set(key, share);
+    }
+    const groupId = (records[0] as NewClientLog).groupId;
+    for (const share of shares.values()) record(groupId, share);
   };
 }

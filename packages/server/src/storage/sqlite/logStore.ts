@@ -50,13 +50,13 @@ export const logRingMigration: Migration = {
 
 /**
  * The client-log half of the SQLite store; statements are prepared once, here. `onCounted` runs
- * inside the insert transaction for every occurrence counted (not for retried deliveries): the
- * release and workflow bookkeeping of releaseStore.ts.
+ * inside the insert transaction once per group of a batch, with that group's newly counted
+ * occurrences (not retried deliveries): the release and workflow bookkeeping of releaseStore.ts.
  */
 export function createSqliteLogStore(
   db: Database,
   keepPerGroup = OCCURRENCES_KEPT_PER_GROUP,
-  onCounted: (record: NewClientLog) => void = () => {},
+  onCounted: (records: NewClientLog[]) => void = () => {},
 ) {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
@@ -127,8 +127,8 @@ export function createSqliteLogStore(
         extraArgs: JSON.stringify(record.extraArgs),
         context: JSON.stringify(record.context),
       });
-      onCounted(record);
     }
+    onCounted(records);
   };
 
   const insertBatch = db.transaction((batch: ClientLogInsert) => {

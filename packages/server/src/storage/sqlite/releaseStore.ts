@@ -15,8 +15,9 @@ const RELEASE_SUMMARY = `
 
 /**
  * The releases, source-map and workflow half of the SQLite store (tables of migration 10).
- * `recordOccurrence` is for the log store, which calls it inside its insert transaction for every
- * occurrence it counts; `storage` is the {@link ReleaseStorage} the server uses.
+ * `recordOccurrence` is for the log store, which calls it inside its insert transaction for each
+ * group of a batch with that group's newly counted occurrences; `storage` is the
+ * {@link ReleaseStorage} the server uses.
  */
 export function createSqliteReleaseStore(db: Database): { storage: ReleaseStorage; recordOccurrence: ReturnType<typeof createIssueTracking> } {
   // Nullable parameters keep one prepared statement for every combination of filters.
