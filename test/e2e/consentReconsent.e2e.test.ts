@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumForThisFile } from './support/browser.js';
@@ -133,6 +134,36 @@ describe('re-consent against the real server', () => {
     // The visitor's last choice of the day was "accept all": every vendor asking consent has it.
     expect(await vendors.locator(`tr[data-vendor="1099"] td`).nth(1).textContent()).toBe('100% (1)');
     expect(await vendors.locator(`tr[data-vendor="1099"] td`).first().textContent()).toMatch(/Tailwind Retargeting/);
+    await consolePage.close();
+    await page.close();
+  });
+
+  it('asks again once a choice is older than the default 13 months, and the console counts it as expired', async () => {
+    const page = await browser.newPage();
+    await start({});
+    expect(await visit(page)).not.toBeNull();
+    await choose(page, 'consent-accept');
+    expect(await visit(page)).toBeNull();
+
+    // Fourteen months pass for this visitor's choices (the server is stopped while the clock of
+    // its database is turned back; the real server has no clock to push forward).
+    await stop();
+    const db = new Database(join(dataDir, 'tarmac.db'));
+    const fourteenMonths = 14 * 31 * 86_400_000;
+    db.prepare('UPDATE consent_choices SET created_at = created_at - ?').run(fourteenMonths);
+    db.close();
+    await start({});
+    expect(await visit(page)).not.toBeNull();
+    await choose(page, 'consent-reject');
+    expect(await visit(page)).toBeNull();
+
+    const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await consolePage.goto(`${baseURL}/console/#token=${consoleToken}`);
+    await consolePage.getByTestId('log-groups').waitFor();
+    await consolePage.evaluate(() => (location.hash = '#/consent'));
+    const reconsents = consolePage.getByTestId('consent-reconsents');
+    await reconsents.waitFor();
+    expect(Number(await reconsents.locator('[data-reason="expired"] strong').textContent())).toBe(1);
     await consolePage.close();
     await page.close();
   });
