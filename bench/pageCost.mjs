@@ -36,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleForPage, launchChromium, median } from './lib/browser.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const dist = join(root, 'packages/platform/dist');
+const dist = process.env.TARMAC_PLATFORM_DIST || join(root, 'packages/platform/dist');
 const origin = 'http://bench.local';
 const rounds = Number(process.env.BENCH_PAGE_ROUNDS || 11);
 
