@@ -91,6 +91,18 @@ async function choose(page: Page, testId: string) {
   await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
 }
 
+/** The console's Consent view, signed in, and the re-consent count it shows for a reason. */
+async function consentView() {
+  const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await consolePage.goto(`${baseURL}/console/#token=${consoleToken}`);
+  await consolePage.getByTestId('log-groups').waitFor();
+  await consolePage.evaluate(() => (location.hash = '#/consent'));
+  const reconsents = consolePage.getByTestId('consent-reconsents');
+  await reconsents.waitFor();
+  const count = async (reason: string) => Number(await reconsents.locator(`[data-reason="${reason}"] strong`).textContent());
+  return { consolePage, count };
+}
+
 describe('re-consent against the real server', () => {
   it('asks again when the site adds a vendor and when a new vendor list brings one it uses, not for a list update alone; the console counts both', async () => {
     const [a, b, c] = Object.values(gvl.vendors).map((v) => v.id);
@@ -119,13 +131,7 @@ describe('re-consent against the real server', () => {
     expect(await visit(page)).toBeNull();
 
     // The console's Consent view: re-consents by reason and choices per vendor.
-    const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await consolePage.goto(`${baseURL}/console/#token=${consoleToken}`);
-    await consolePage.getByTestId('log-groups').waitFor();
-    await consolePage.evaluate(() => (location.hash = '#/consent'));
-    const reconsents = consolePage.getByTestId('consent-reconsents');
-    await reconsents.waitFor();
-    const count = async (reason: string) => Number(await reconsents.locator(`[data-reason="${reason}"] strong`).textContent());
+    const { consolePage, count } = await consentView();
     expect(await count('site_vendors')).toBe(1);
     expect(await count('gvl_vendors')).toBe(1);
     expect(await count('expired')).toBe(0);
@@ -157,13 +163,8 @@ describe('re-consent against the real server', () => {
     await choose(page, 'consent-reject');
     expect(await visit(page)).toBeNull();
 
-    const consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await consolePage.goto(`${baseURL}/console/#token=${consoleToken}`);
-    await consolePage.getByTestId('log-groups').waitFor();
-    await consolePage.evaluate(() => (location.hash = '#/consent'));
-    const reconsents = consolePage.getByTestId('consent-reconsents');
-    await reconsents.waitFor();
-    expect(Number(await reconsents.locator('[data-reason="expired"] strong').textContent())).toBe(1);
+    const { consolePage, count } = await consentView();
+    expect(await count('expired')).toBe(1);
     await consolePage.close();
     await page.close();
   });
