@@ -5,14 +5,10 @@
 // are compared first: a fast figure for different output would be worthless. Rounds alternate
 // between the two sides so drift in the machine's speed hits both alike. Not a test: it prints
 // figures, it asserts nothing about speed.
-import { chromium } from 'playwright-core';
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { withPeerPage } from './lib/browser.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const dist = join(root, 'packages/platform/dist/');
-const origin = 'http://bench.local';
 const rounds = Number(process.env.BENCH_ROUNDS || 15);
 const valueSets = Number(process.env.BENCH_VALUES || 200);
 
@@ -105,24 +101,10 @@ async function measureInPage({ messages, values, rounds }) {
 /** µs per format call in Chromium, medians of interleaved rounds: `{tarmac, peer, ratio}`. */
 export async function benchMessages() {
   const peer = await peerBundle();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.route(`${origin}/**`, async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path.startsWith('/dist/')) return route.fulfill({ body: await readFile(join(dist, path.slice(6))), contentType: 'text/javascript' });
-      if (path === '/peer.js') return route.fulfill({ body: peer, contentType: 'text/javascript' });
-      return route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' });
-    });
-    await page.goto(`${origin}/`);
+  return withPeerPage(peer, async (page) => {
     const { tarmac, peer: theirs, calls } = await page.evaluate(measureInPage, { messages: MESSAGES, values: makeValues(valueSets), rounds });
     return { tarmac, peer: theirs, ratio: tarmac / theirs, callsPerRound: calls, rounds };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

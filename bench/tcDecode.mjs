@@ -14,14 +14,11 @@
 //   restrictions a PurposeRestrictionVector; nothing is decoded later on access. The check below
 //   reads those vectors on both sides before any timing, and throws unless every string decodes
 //   to the same sets.
-import { chromium } from 'playwright-core';
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { withPeerPage } from './lib/browser.mjs';
 import { join } from 'node:path';
 
 const root = new URL('../', import.meta.url).pathname;
-const dist = join(root, 'packages/platform/dist/');
-const origin = 'http://bench.local';
 const rounds = Number(process.env.BENCH_ROUNDS || 15);
 const passes = 4;
 const perSet = 200;
@@ -136,23 +133,9 @@ async function measureInPage({ sets, rounds, passes }) {
 /** Medians in µs per 200 strings: `{range: {tarmac, peer, ratio}, bitfield: {tarmac, peer, ratio}}`. */
 export async function benchTcDecode() {
   const [sets, peer] = await Promise.all([stringSets(), peerBundle()]);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.route(`${origin}/**`, async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path.startsWith('/dist/')) return route.fulfill({ body: await readFile(join(dist, path.slice(6))), contentType: 'text/javascript' });
-      if (path === '/peer.js') return route.fulfill({ body: peer, contentType: 'text/javascript' });
-      return route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' });
-    });
-    await page.goto(`${origin}/`);
+  return withPeerPage(peer, async (page) => {
     return await page.evaluate(measureInPage, { sets, rounds, passes });
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
