@@ -27,7 +27,7 @@ export const DROP_REASONS: Record<DropReason, ReasonInfo> = {
   },
   retries_exhausted: {
     label: 'Gave up after retries',
-    meaning: 'Every attempt to send a batch failed (no reply, 429 or 5xx), or the server asked the page to wait longer than it may.',
+    meaning: 'Every attempt to send a batch failed (no reply, 429 or 5xx).',
     action: 'Look at server health, rate limits and Retry-After values at those times.',
     kind: 'problem',
     color: '#e03131',

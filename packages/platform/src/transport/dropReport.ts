@@ -2,8 +2,7 @@
  * Why the platform gave items up instead of delivering them. Each reason names one place in
  * the code, so an operator reading the counts knows what to change:
  * - `queue_full`: the byte-capped queue pushed out its oldest items while the server was slow;
- * - `retries_exhausted`: a batch failed every attempt (no reply, 429 or 5xx), or the server
- *   asked it to wait longer than the transport may;
+ * - `retries_exhausted`: a batch failed every attempt (no reply, 429 or 5xx);
  * - `rejected`: the server refused a batch with a 4xx other than 429 (it will never take it);
  * - `filtered`: a `beforeSend` hook or the operator's ignore rules refused the item;
  * - `stopped`: the server said `stopLogging`;
