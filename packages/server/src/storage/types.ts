@@ -1,57 +1,18 @@
 import type { AlertStorage } from '../alerts/alertStorage.js';
 import type { SignalStorage } from '../signals/contract.js';
 import type { ConsentStorage } from '../consent/consentStorage.js';
-import type { ClientLogReply, LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from '../logs/contract.js';
+import type { ClientLogReply, LogGroupDetail, LogGroupList } from '../logs/contract.js';
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../analytics/contract.js';
 import type { PerfReport } from '../perf/contract.js';
 import type { DropSummary, StoredDropReport } from '../drops/contract.js';
 import type { ReleaseStorage } from '../releases/contract.js';
 
-/**
- * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
- * The storage layer only persists; all judgement (rules, scrubbing, limits) happens before.
- */
-export interface NewClientLog
-  extends Pick<LogGroup, 'groupId' | 'product' | 'level' | 'type' | 'message' | 'fileName' | 'lineNo' | 'colNo'>,
-    Pick<LogGroupDetail, 'stackTrace' | 'parsedStackTrace'>,
-    Omit<LogOccurrence, 'id'> {
-  messageId: string;
-}
-
-/**
- * A batch to store atomically: its records, how many of its messages the operator's rules
- * dropped here, and the page's own report of what it gave up before sending (if the body had one).
- */
-export interface ClientLogInsert {
-  records: NewClientLog[];
-  ignored: number;
-  dropped?: StoredDropReport;
-}
-
-/** The window and bucket size of the console's drop summary. */
-export interface DropWindow {
-  from: number;
-  to: number;
-  bucketMs: number;
-}
-
-/** Filters of the console's group list (see the contract for their meaning). */
-export interface LogGroupFilter {
-  level?: number;
-  product?: string;
-  q?: string;
-  limit: number;
-}
-
-/** Which performance reports a console query reads. */
-export interface PerfFilter {
-  from: number;
-  to: number;
-  vertical?: string;
-  pageId?: string;
-  subPageId?: string;
-  limit: number;
-}
+export type { NewClientLog, ClientLogInsert, LogGroupFilter } from '../logs/ports.js';
+export type { PerfFilter } from '../perf/ports.js';
+export type { DropWindow } from '../drops/ports.js';
+import type { ClientLogInsert, LogGroupFilter } from '../logs/ports.js';
+import type { PerfFilter } from '../perf/ports.js';
+import type { DropWindow } from '../drops/ports.js';
 
 /**
  * What the server needs from a store. Async so that a networked adapter (PostgreSQL) fits the

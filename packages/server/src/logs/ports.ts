@@ -1,0 +1,48 @@
+import type { StoredDropReport } from '../drops/contract.js';
+import type { LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from './contract.js';
+
+/**
+ * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
+ * The storage layer only persists; all judgement (rules, scrubbing, limits) happens before.
+ */
+export interface NewClientLog
+  extends Pick<LogGroup, 'groupId' | 'product' | 'level' | 'type' | 'message' | 'fileName' | 'lineNo' | 'colNo'>,
+    Pick<LogGroupDetail, 'stackTrace' | 'parsedStackTrace'>,
+    Omit<LogOccurrence, 'id'> {
+  /** The client's id of the message: its idempotency key within its group. */
+  messageId: string;
+}
+
+/**
+ * A batch to store atomically: its records, how many of its messages the operator's rules
+ * dropped here, and the page's own report of what it gave up before sending (if the body had one).
+ */
+export interface ClientLogInsert {
+  records: NewClientLog[];
+  ignored: number;
+  dropped?: StoredDropReport;
+}
+
+/** Filters of the console's group list (see the contract for their meaning). */
+export interface LogGroupFilter {
+  level?: number;
+  product?: string;
+  q?: string;
+  limit: number;
+}
+
+/** What a writer calls: the ingest side of client logs. */
+export interface LogIngest {
+  /**
+   * Stores every record and the drop report or none (one transaction); re-sent message ids and
+   * report ids are not counted twice.
+   */
+  insertClientLogs(batch: ClientLogInsert): Promise<void>;
+}
+
+/** What the console reads of client logs (the issue side lives in releases/). */
+export interface LogQuery {
+  listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;
+  /** Null when the group is unknown. */
+  getLogGroup(groupId: string): Promise<LogGroupDetail | null>;
+}
