@@ -1,0 +1,71 @@
+import pg from 'pg';
+import type { ItemKind } from './payloads.js';
+
+/** How often each client id of a run is stored, per item kind, read straight from the tables. */
+export type StoredCounts = Record<ItemKind, Map<string, number>>;
+
+// The run is told apart by its tag: perf reports carry it as their page tag, analytics hits as
+// their vertical, log messages as their product (the group id's prefix).
+const QUERIES: Record<ItemKind, string> = {
+  perf: 'SELECT client_id AS id, count(*)::int AS n FROM perf_reports WHERE page_tag = $1 GROUP BY client_id',
+  hit: 'SELECT client_id AS id, count(*)::int AS n FROM analytics_hits WHERE vertical = $1 GROUP BY client_id',
+  log: "SELECT message_id AS id, count(*)::int AS n FROM log_occurrences WHERE group_id LIKE $1 || ':%' GROUP BY message_id",
+};
+
+/** A short-lived connection to the topology's PostgreSQL; the caller ends it. */
+export async function connectTables(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** Counts the stored items of the run tagged `tag`, by client id. */
+export async function storedCounts(client: pg.Client, tag: string): Promise<StoredCounts> {
+  const counts = {} as StoredCounts;
+  for (const kind of Object.keys(QUERIES) as ItemKind[]) {
+    const { rows } = await client.query<{ id: string | null; n: number }>(QUERIES[kind], [tag]);
+    counts[kind] = new Map(rows.map((row) => [row.id ?? '(no id)', row.n]));
+  }
+  return counts;
+}
+
+/** The run's log groups as the table keeps them: group id → count of occurrences. */
+export async function storedGroupCounts(client: pg.Client, product: string): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ group_id: string; count: string | number }>(
+    'SELECT group_id, count FROM log_groups WHERE product = $1',
+    [product],
+  );
+  return new Map(rows.map((row) => [row.group_id, Number(row.count)]));
+}
+
+/** What one browser visit left in the tables: rows received since `since`. */
+export interface VisitRows {
+  consentChoices: number;
+  uncaughtErrors: number;
+  perfReports: number;
+  signalReports: number;
+  pageViews: number;
+  events: number;
+  /** Analytics hits stored more than once under one client id. */
+  doubledHits: number;
+  /** Log messages stored more than once under one message id. */
+  doubledLogs: number;
+}
+
+/** Counts the rows a demo visit made (perf reports by the run's page tag, the rest by time). */
+export async function visitRows(client: pg.Client, since: number, runTag: string): Promise<VisitRows> {
+  const one = async (sql: string, params: unknown[] = [since]) => Number((await client.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
+  return {
+    consentChoices: await one('SELECT count(*) AS n FROM consent_choices WHERE created_at >= $1'),
+    uncaughtErrors: await one(
+      `SELECT count(*) AS n FROM log_occurrences o JOIN log_groups g ON g.group_id = o.group_id
+        WHERE o.received_at >= $1 AND g.product = 'demo' AND g.type = 'uncaught'`,
+    ),
+    perfReports: await one('SELECT count(*) AS n FROM perf_reports WHERE received_at >= $1 AND page_tag = $2', [since, runTag]),
+    signalReports: await one('SELECT count(*) AS n FROM signal_reports WHERE received_at >= $1'),
+    pageViews: await one("SELECT count(*) AS n FROM analytics_hits WHERE received_at >= $1 AND type = 'pageview'"),
+    events: await one("SELECT count(*) AS n FROM analytics_hits WHERE received_at >= $1 AND type = 'event'"),
+    doubledHits: await one('SELECT count(*) AS n FROM (SELECT client_id FROM analytics_hits WHERE received_at >= $1 GROUP BY client_id HAVING count(*) > 1) d'),
+    doubledLogs: await one('SELECT count(*) AS n FROM (SELECT message_id FROM log_occurrences WHERE received_at >= $1 GROUP BY group_id, message_id HAVING count(*) > 1) d'),
+  };
+}
