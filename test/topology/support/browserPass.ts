@@ -17,8 +17,8 @@ export interface VisitReport {
   startedAt: number;
   /** `path status` of every ingest reply the browser saw (beacons sent on exit may be missing). */
   replies: string[];
-  /** Analytics hits the page produced, as its dataLayer saw them (one entry per hit). */
-  hits: { event: string; page_path: string }[];
+  /** Analytics hits the page produced, as its dataLayer saw them (one entry per hit, with its id). */
+  hits: { id: string; event: string; page_path: string }[];
 }
 
 /**
@@ -44,12 +44,12 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
     await page.getByTestId('throw-error').click();
     await page.getByRole('tab', { name: /Cars/ }).click();
     await page.getByRole('tab', { name: /Flights/ }).click();
-    hits = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; page_path: string }[] }).dataLayer ?? []);
+    hits = await page.evaluate(() => (window as unknown as { dataLayer?: VisitReport['hits'] }).dataLayer ?? []);
     // Leaving hides the page: perf reports, analytics and the logger flush what they hold.
     await page.goto('about:blank');
   } finally {
     await context.close();
   }
-    // Consent Mode and other tags share the dataLayer; the analytics hits have a page path.
-  return { startedAt, replies, hits: (hits ?? []).filter((entry) => typeof entry.page_path === 'string') };
+    // Consent Mode and other tags share the dataLayer; the analytics hits have an id and a page path.
+  return { startedAt, replies, hits: (hits ?? []).filter((entry) => typeof entry.id === 'string' && typeof entry.page_path === 'string') };
 }

@@ -44,16 +44,18 @@ export interface VisitRows {
   uncaughtErrors: number;
   perfReports: number;
   signalReports: number;
-  pageViews: number;
-  events: number;
-  /** Analytics hits stored more than once under one client id. */
-  doubledHits: number;
+  analyticsHits: number;
+  /** How many of the hit ids the page produced are stored exactly once. */
+  hitIdsStoredOnce: number;
   /** Log messages stored more than once under one message id. */
   doubledLogs: number;
 }
 
-/** Counts the rows a demo visit made (perf reports by the run's page tag, the rest by time). */
-export async function visitRows(client: pg.Client, since: number, runTag: string): Promise<VisitRows> {
+/**
+ * Counts the rows a demo visit made: perf reports by the run's page tag, analytics hits by the
+ * ids the page produced, the rest by time (nothing else reaches the instances meanwhile).
+ */
+export async function visitRows(client: pg.Client, since: number, runTag: string, hitIds: string[]): Promise<VisitRows> {
   const one = async (sql: string, params: unknown[] = [since]) => Number((await client.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
   return {
     consentChoices: await one('SELECT count(*) AS n FROM consent_choices WHERE created_at >= $1'),
@@ -63,9 +65,11 @@ export async function visitRows(client: pg.Client, since: number, runTag: string
     ),
     perfReports: await one('SELECT count(*) AS n FROM perf_reports WHERE received_at >= $1 AND page_tag = $2', [since, runTag]),
     signalReports: await one('SELECT count(*) AS n FROM signal_reports WHERE received_at >= $1'),
-    pageViews: await one("SELECT count(*) AS n FROM analytics_hits WHERE received_at >= $1 AND type = 'pageview'"),
-    events: await one("SELECT count(*) AS n FROM analytics_hits WHERE received_at >= $1 AND type = 'event'"),
-    doubledHits: await one('SELECT count(*) AS n FROM (SELECT client_id FROM analytics_hits WHERE received_at >= $1 GROUP BY client_id HAVING count(*) > 1) d'),
+    analyticsHits: await one('SELECT count(*) AS n FROM analytics_hits WHERE received_at >= $1'),
+    hitIdsStoredOnce: await one(
+      'SELECT count(*) AS n FROM (SELECT client_id FROM analytics_hits WHERE client_id = ANY($1) GROUP BY client_id HAVING count(*) = 1) once',
+      [hitIds],
+    ),
     doubledLogs: await one('SELECT count(*) AS n FROM (SELECT message_id FROM log_occurrences WHERE received_at >= $1 GROUP BY group_id, message_id HAVING count(*) > 1) d'),
   };
 }
