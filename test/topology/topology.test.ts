@@ -17,12 +17,12 @@ import { waitFor } from './support/waitFor.js';
 const DRAIN_TIMEOUT_MS = 180_000;
 
 let topology: Topology;
-let db: pg.Client;
+let db: pg.Pool;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   topology = await startTopology();
-  db = await connectTables(topology.postgres.url);
+  db = connectTables(topology.postgres.url);
 });
 
 afterAll(async () => {

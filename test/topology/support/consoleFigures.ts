@@ -29,7 +29,7 @@ export async function consoleFigures(baseUrl: string, token: string, runTag: str
 }
 
 /** The same figures counted from the raw rows. */
-export async function tableFigures(client: pg.Client, runTag: string): Promise<RunFigures> {
+export async function tableFigures(client: pg.Pool, runTag: string): Promise<RunFigures> {
   const count = async (sql: string) => Number((await client.query<{ n: string }>(sql, [runTag])).rows[0]?.n ?? 0);
   const { rows } = await client.query<{ group_id: string; n: string }>(
     `SELECT group_id, sum(occurrences) AS n FROM log_occurrences WHERE group_id LIKE $1 || ':%' GROUP BY group_id`,

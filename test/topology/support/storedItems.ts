@@ -12,15 +12,19 @@ const QUERIES: Record<ItemKind, string> = {
   log: "SELECT message_id AS id, count(*)::int AS n FROM log_occurrences WHERE group_id LIKE $1 || ':%' GROUP BY message_id",
 };
 
-/** A short-lived connection to the topology's PostgreSQL; the caller ends it. */
-export async function connectTables(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
+/**
+ * A small pool on the topology's PostgreSQL; the caller ends it. A pool, not one client: the
+ * fault run restarts PostgreSQL under it, and a pool replaces the connections that broke.
+ */
+export function connectTables(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle connection cut by the restart is reported here; the pool drops it and moves on.
+  pool.on('error', () => {});
+  return pool;
 }
 
 /** Counts the stored items of the run tagged `tag`, by client id. */
-export async function storedCounts(client: pg.Client, tag: string): Promise<StoredCounts> {
+export async function storedCounts(client: pg.Pool, tag: string): Promise<StoredCounts> {
   const counts = {} as StoredCounts;
   for (const kind of Object.keys(QUERIES) as ItemKind[]) {
     const { rows } = await client.query<{ id: string | null; n: number }>(QUERIES[kind], [tag]);
@@ -30,7 +34,7 @@ export async function storedCounts(client: pg.Client, tag: string): Promise<Stor
 }
 
 /** The run's log groups as the table keeps them: group id → count of occurrences. */
-export async function storedGroupCounts(client: pg.Client, product: string): Promise<Map<string, number>> {
+export async function storedGroupCounts(client: pg.Pool, product: string): Promise<Map<string, number>> {
   const { rows } = await client.query<{ group_id: string; count: string | number }>(
     'SELECT group_id, count FROM log_groups WHERE product = $1',
     [product],
@@ -55,7 +59,7 @@ export interface VisitRows {
  * Counts the rows a demo visit made: perf reports by the run's page tag, analytics hits by the
  * ids the page produced, the rest by time (nothing else reaches the instances meanwhile).
  */
-export async function visitRows(client: pg.Client, since: number, runTag: string, hitIds: string[]): Promise<VisitRows> {
+export async function visitRows(client: pg.Pool, since: number, runTag: string, hitIds: string[]): Promise<VisitRows> {
   const one = async (sql: string, params: unknown[] = [since]) => Number((await client.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
   return {
     consentChoices: await one('SELECT count(*) AS n FROM consent_choices WHERE created_at >= $1'),
