@@ -50,13 +50,15 @@ describe('three instances behind a balancer, on PostgreSQL through JetStream', (
     // The first tab's view (sent once consent is given), Cars, Flights again.
     expect(visit.hits.filter((hit) => hit.event === 'page_view').length).toBeGreaterThanOrEqual(3);
     // Arrived (behind JetStream, the writers store a moment after the reply) and nothing pending.
+    let seen: unknown;
     await waitFor(
       async () => {
         const rows = await visitRows(db, visit.startedAt, topology.runTag, hitIds);
+        seen = rows;
         const arrived = rows.consentChoices && rows.uncaughtErrors && rows.perfReports && rows.signalReports && rows.analyticsHits >= hitIds.length;
         return arrived ? rows : undefined;
       },
-      { timeoutMs: 60_000, what: `the visit's rows (replies: ${visit.replies.join(', ')})` },
+      { timeoutMs: 60_000, what: () => `the visit's rows (last seen ${JSON.stringify(seen)}; replies: ${visit.replies.join(', ')})` },
     );
     await waitForDrained(topology.nats.url, DRAIN_TIMEOUT_MS);
     const rows = await visitRows(db, visit.startedAt, topology.runTag, hitIds);

@@ -7,7 +7,10 @@ export interface LoadStats {
   /** HTTP attempts, retries included. */
   requests: number;
   retries: number;
-  /** Retries by what caused them: a status (`503`, `502`…) or `network` (refused, reset, timeout). */
+  /**
+   * Retries by what caused them: a status with the reply's error code (`503 TARMAC_…`, `502`…)
+   * or `network` (refused, reset, timed out).
+   */
   retriesByCause: Record<string, number>;
   /** Retries by the fault going on when the failed attempt was made. */
   retriesByPhase: Record<string, number>;
@@ -40,6 +43,16 @@ const MAX_RETRY_AFTER_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const emptySets = (): Record<ItemKind, Set<string>> => ({ log: new Set(), perf: new Set(), hit: new Set() });
+
+/** The `code` of an error reply (`{statusCode, code, reason}`), or '' when it has none. */
+function errorCode(text: string): string {
+  try {
+    const code: unknown = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
+}
 
 /** Retry-After in seconds or as an HTTP date, as the platform transport reads it. */
 function retryAfterMs(header: string | null): number | undefined {
@@ -96,7 +109,7 @@ export function startLoad(options: LoadOptions): { stats: LoadStats; finished: P
           stats.refused.push(`${request.kind} ${request.path}: ${reply.status} ${text.slice(0, 200)}`);
           return;
         }
-        cause = String(reply.status);
+        cause = `${reply.status} ${errorCode(text)}`.trim();
         wait = retryAfterMs(reply.headers.get('retry-after'));
       } catch {
         cause = 'network';
