@@ -51,7 +51,7 @@ describe('three instances behind a balancer, on PostgreSQL through JetStream', (
     expect(visit.hits.filter((hit) => hit.event === 'page_view').length).toBeGreaterThanOrEqual(3);
     // Arrived (behind JetStream, the writers store a moment after the reply) and nothing pending.
     let seen: unknown;
-    await waitFor(
+    const arrival = waitFor(
       async () => {
         const rows = await visitRows(db, visit.startedAt, topology.runTag, hitIds);
         seen = rows;
@@ -60,6 +60,7 @@ describe('three instances behind a balancer, on PostgreSQL through JetStream', (
       },
       { timeoutMs: 60_000, what: () => `the visit's rows (last seen ${JSON.stringify(seen)}; replies: ${visit.replies.join(', ')})` },
     );
+    await arrival.finally(() => visit.close());
     await waitForDrained(topology.nats.url, DRAIN_TIMEOUT_MS);
     const rows = await visitRows(db, visit.startedAt, topology.runTag, hitIds);
     console.log(`browser pass: ${JSON.stringify(rows)}; replies: ${visit.replies.join(', ')}`);

@@ -19,12 +19,18 @@ export interface VisitReport {
   replies: string[];
   /** Analytics hits the page produced, as its dataLayer saw them (one entry per hit, with its id). */
   hits: { id: string; event: string; page_path: string }[];
+  /**
+   * Closes the browser context. Only once what the page sent on exit has arrived: closing the
+   * context at once can cancel beacons still on their way.
+   */
+  close(): Promise<void>;
 }
 
 /**
  * One visitor on the demo through the balancer: accepts consent, throws the demo's uncaught
  * error, switches to the Cars tab and back to Flights (analytics page views), then leaves the
- * page, which makes the perf module send its report (on hide) and the queues flush.
+ * page, which makes the perf module send its report (on hide) and the queues flush. The caller
+ * closes the visit's context once it has seen what it waits for.
  */
 export async function visitDemo(browser: Browser, baseUrl: string): Promise<VisitReport> {
   const startedAt = Date.now();
@@ -35,8 +41,8 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
     const path = new URL(response.url()).pathname;
     if (INGEST_PATHS.includes(path) && response.request().method() === 'POST') replies.push(`${path} ${response.status()}`);
   });
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
     await page.goto(baseUrl + '/');
     await page.getByTestId('consent-banner').waitFor({ timeout: 30_000 });
     await page.getByTestId('consent-accept').click();
@@ -47,9 +53,15 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
     hits = await page.evaluate(() => (window as unknown as { dataLayer?: VisitReport['hits'] }).dataLayer ?? []);
     // Leaving hides the page: perf reports, analytics and the logger flush what they hold.
     await page.goto('about:blank');
-  } finally {
+  } catch (error) {
     await context.close();
+    throw error;
   }
-    // Consent Mode and other tags share the dataLayer; the analytics hits have an id and a page path.
-  return { startedAt, replies, hits: (hits ?? []).filter((entry) => typeof entry.id === 'string' && typeof entry.page_path === 'string') };
+  // Consent Mode and other tags share the dataLayer; the analytics hits have an id and a page path.
+  return {
+    startedAt,
+    replies,
+    hits: (hits ?? []).filter((entry) => typeof entry.id === 'string' && typeof entry.page_path === 'string'),
+    close: () => context.close(),
+  };
 }
