@@ -1,9 +1,15 @@
-import type { IngestPorts, QueryPorts, Store } from '../ports.js';
-import { purgeCounters, createPostgresCounters } from './counters.js';
-import { createPool, pingWithin } from './db.js';
+import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
+import { createPostgresConsent } from './consent.js';
+import { createPostgresCounters } from './counters.js';
+import { createPool, inTransaction, pingWithin } from './db.js';
+import { createPostgresDropQuery, writeDropReports } from './drops.js';
 import { migrate } from './migrations/migrate.js';
 import { migrations } from './migrations/index.js';
+import { createPostgresPerf, writePerfReports } from './perf.js';
 import { createPostgresSettings } from './settings.js';
+import { createPostgresSignals } from './signals.js';
+import { runUpkeep } from './upkeep.js';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -22,39 +28,56 @@ const PING_TIMEOUT_MS = 2000;
 
 /**
  * The PostgreSQL store: one pool, the schema brought up to date (once, however many instances
- * start together), then the capability adapters over the same pool.
+ * start together), today's partitions made, then the capability adapters over the same pool.
  */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const retention = retentionDays(options.retentionRawDays);
   const pool = createPool(options.url, options.poolSize);
+  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention });
   try {
     await migrate(pool, migrations);
+    await upkeep();
   } catch (error) {
     await pool.end();
     throw error;
   }
-  const retentionMs = retentionDays(options.retentionRawDays) * 86_400_000;
-  const upkeep = async () => {
-    await purgeCounters(pool, Date.now() - retentionMs);
-  };
-  await upkeep();
+  // A failed round is retried next hour; meanwhile partitions exist two days ahead, and the
+  // DEFAULT partition takes any row whose day has none.
   const timer = setInterval(() => void upkeep().catch(() => {}), UPKEEP_EVERY_MS);
   timer.unref();
 
+  const perf = createPostgresPerf(pool);
+  const analytics = createPostgresAnalytics(pool);
+  const signals = createPostgresSignals(pool);
+  const consent = createPostgresConsent(pool);
+
   const ingest: IngestPorts = {
     logs: notImplemented('logs ingest'),
-    perf: notImplemented('perf ingest'),
-    analytics: notImplemented('analytics ingest'),
-    signals: notImplemented('signals ingest'),
-    consent: notImplemented('consent ingest'),
-    writeBatch: () => Promise.reject(new Error('writeBatch: not implemented yet')),
+    perf: perf.ingest,
+    analytics: analytics.ingest,
+    signals: signals.ingest,
+    consent: consent.ingest,
+    async writeBatch(items) {
+      if (items.length === 0) return;
+      // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
+      await inTransaction(pool, async (client) => {
+        const of = <K extends IngestItem['kind']>(kind: K) =>
+          items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
+        if (of('logs').length > 0) throw new Error('writeBatch: log items are not implemented yet');
+        await writePerfReports(client, of('perf').map((item) => item.report));
+        const hits = of('analytics');
+        await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
+        await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));
+      });
+    },
   };
   const query: QueryPorts = {
     logs: notImplemented('logs query'),
-    perf: notImplemented('perf query'),
-    analytics: notImplemented('analytics query'),
-    drops: notImplemented('drops query'),
-    signals: notImplemented('signals query'),
-    consent: notImplemented('consent query'),
+    perf: perf.query,
+    analytics: analytics.query,
+    drops: createPostgresDropQuery(pool),
+    signals: signals.query,
+    consent: consent.query,
     releases: notImplemented('releases'),
     alerts: notImplemented('alerts'),
   };
@@ -78,7 +101,7 @@ function retentionDays(given: number | undefined): number {
   return days;
 }
 
-// TEMPORARY while the adapters land: a port whose every method rejects.
+// TEMPORARY while the log, release and alert adapters land: a port whose every method rejects.
 function notImplemented<T extends object>(what: string): T {
   return new Proxy({} as T, {
     get: (_target, method) => () => Promise.reject(new Error(`${what}.${String(method)}: not implemented yet`)),

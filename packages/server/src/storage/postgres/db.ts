@@ -73,3 +73,19 @@ export async function pingWithin(pool: pg.Pool, timeoutMs: number): Promise<void
     clearTimeout(timer);
   }
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text PostgreSQL accepts: it refuses U+0000 in text and jsonb, and unpaired surrogates in jsonb,
+ * and one such character would fail a whole batch. Both become U+FFFD (SQLite stored them as they
+ * came; the difference only shows in characters no page means to send).
+ */
+export function pgText<T extends string | null | undefined>(text: T): T {
+  return (typeof text === 'string' ? text.replace(/\0/g, '\uFFFD').replace(LONE_SURROGATE, '\uFFFD') : text) as T;
+}
+
+/** A value as a JSON parameter for a jsonb column or `jsonb_to_recordset`, its strings made {@link pgText}. */
+export function pgJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'string' ? pgText(inner) : inner));
+}
