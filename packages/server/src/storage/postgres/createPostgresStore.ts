@@ -1,4 +1,5 @@
 import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import { createPostgresAlertStore } from './alerts.js';
 import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
 import { createPostgresConsent } from './consent.js';
 import { createPostgresCounters } from './counters.js';
@@ -6,7 +7,9 @@ import { createPool, inTransaction, pingWithin } from './db.js';
 import { createPostgresDropQuery, writeDropReports } from './drops.js';
 import { migrate } from './migrations/migrate.js';
 import { migrations } from './migrations/index.js';
+import { createPostgresLogPorts } from './logs.js';
 import { createPostgresPerf, writePerfReports } from './perf.js';
+import { createPostgresReleaseStore } from './releases.js';
 import { createPostgresSettings } from './settings.js';
 import { createPostgresSignals } from './signals.js';
 import { runUpkeep } from './upkeep.js';
@@ -46,13 +49,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const timer = setInterval(() => void upkeep().catch(() => {}), UPKEEP_EVERY_MS);
   timer.unref();
 
+  const logs = createPostgresLogPorts(pool, {
+    occurrencesPerGroup: options.occurrencesPerGroup,
+    insertDropReport: (db, report) => writeDropReports(db, [report]),
+  });
   const perf = createPostgresPerf(pool);
   const analytics = createPostgresAnalytics(pool);
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
 
   const ingest: IngestPorts = {
-    logs: notImplemented('logs ingest'),
+    logs: logs.ingest,
     perf: perf.ingest,
     analytics: analytics.ingest,
     signals: signals.ingest,
@@ -63,7 +70,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       await inTransaction(pool, async (client) => {
         const of = <K extends IngestItem['kind']>(kind: K) =>
           items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
-        if (of('logs').length > 0) throw new Error('writeBatch: log items are not implemented yet');
+        await logs.writeLogBatches(client, of('logs').map((item) => item.batch));
         await writePerfReports(client, of('perf').map((item) => item.report));
         const hits = of('analytics');
         await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
@@ -72,14 +79,14 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
   };
   const query: QueryPorts = {
-    logs: notImplemented('logs query'),
+    logs: logs.query,
     perf: perf.query,
     analytics: analytics.query,
     drops: createPostgresDropQuery(pool),
     signals: signals.query,
     consent: consent.query,
-    releases: notImplemented('releases'),
-    alerts: notImplemented('alerts'),
+    releases: createPostgresReleaseStore(pool),
+    alerts: createPostgresAlertStore(pool),
   };
   return {
     engine: 'postgres',
@@ -99,11 +106,4 @@ function retentionDays(given: number | undefined): number {
   const days = given ?? Number(process.env.RETENTION_RAW_DAYS ?? 30);
   if (!Number.isFinite(days) || days <= 0) throw new Error(`raw retention must be a positive number of days, got ${days}`);
   return days;
-}
-
-// TEMPORARY while the log, release and alert adapters land: a port whose every method rejects.
-function notImplemented<T extends object>(what: string): T {
-  return new Proxy({} as T, {
-    get: (_target, method) => () => Promise.reject(new Error(`${what}.${String(method)}: not implemented yet`)),
-  });
 }

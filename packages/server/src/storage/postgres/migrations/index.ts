@@ -1,5 +1,8 @@
 import type { Migration } from './migration.js';
 import { baseMigration } from './001-base.js';
+import { logsMigration } from './002-logs.js';
+import { releasesMigration } from './003-releases.js';
+import { alertsMigration } from './004-alerts.js';
 import { perfMigration } from './005-perf.js';
 import { analyticsMigration } from './006-analytics.js';
 import { dropsMigration } from './007-drops.js';
@@ -11,6 +14,9 @@ export type { Migration } from './migration.js';
 /** The schema history of the PostgreSQL store; the runner applies it in version order. */
 export const migrations: readonly Migration[] = [
   baseMigration,
+  logsMigration,
+  releasesMigration,
+  alertsMigration,
   perfMigration,
   analyticsMigration,
   dropsMigration,
