@@ -1,9 +1,15 @@
 import { describe } from 'vitest';
+import { describeAlertPorts } from './alerts.js';
 import { describeAnalyticsPorts } from './analytics.js';
+import { describeReleaseArtifacts } from './artifacts.js';
 import { describeConsentPorts } from './consent.js';
+import { describeCounterPort } from './counters.js';
 import { describeDropPorts } from './drops.js';
+import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
 import { describePerfPorts } from './perf.js';
+import { describeIssueWorkflow } from './releases.js';
+import { describeSettingsPort } from './settings.js';
 import { describeSignalPorts } from './signals.js';
 import type { OpenStore } from './openStore.js';
 
@@ -22,5 +28,11 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeDropPorts(open);
     describeSignalPorts(open);
     describeConsentPorts(open);
+    describeIssueWorkflow(open);
+    describeReleaseArtifacts(open);
+    describeAlertPorts(open);
+    describeSettingsPort(open);
+    describeCounterPort(open);
+    describeIngestBatch(open);
   });
 }
