@@ -3,7 +3,7 @@ import type { StoredDropReport } from '../../drops/contract.js';
 import type { ClientLogInsert, NewClientLog } from '../../logs/ports.js';
 import { releaseOf } from '../../releases/releaseName.js';
 import type { Queryable } from './db.js';
-import { queryRow, queryRows } from './db.js';
+import { pgText, queryRow, queryRows } from './db.js';
 import { createIssueTracking } from './issueTracking.js';
 
 /** Stores a body's drop report on the caller's client, inside its transaction (the drops adapter). */
@@ -11,12 +11,6 @@ export type InsertDropReport = (db: Queryable, report: StoredDropReport) => Prom
 
 // The ignored count is spread over this many rows (see migration 2).
 const IGNORED_SHARDS = 8;
-
-/**
- * PostgreSQL refuses U+0000 in text, and one such character would fail the whole batch: it
- * becomes U+FFFD, as unpaired surrogates already do before storage. JSON columns keep it escaped.
- */
-const pgText = <T extends string | null>(text: T): T => (text === null ? text : (text.replaceAll('\0', '\uFFFD') as T));
 
 /**
  * The client-log writer: `writeLogBatches` stores batches on a client whose transaction the

@@ -2,9 +2,6 @@ import type pg from 'pg';
 import { createPool } from '../db.js';
 import { migrate } from '../migrations/migrate.js';
 import { migrations } from '../migrations/index.js';
-import { logsMigration } from '../migrations/002-logs.js';
-import { releasesMigration } from '../migrations/003-releases.js';
-import { alertsMigration } from '../migrations/004-alerts.js';
 import type { TestDatabase } from './testDatabase.js';
 import { createTestDatabase } from './testDatabase.js';
 
@@ -22,7 +19,7 @@ export async function createMigratedPool(): Promise<MigratedPool> {
   const database: TestDatabase = await createTestDatabase();
   const pool = createPool(database.url, 4);
   try {
-    await migrate(pool, schema());
+    await migrate(pool, migrations);
   } catch (error) {
     await pool.end();
     await database.drop();
@@ -37,8 +34,3 @@ export async function createMigratedPool(): Promise<MigratedPool> {
   };
 }
 
-// TRANSITIONAL: the log, release and alert migrations until migrations/index.ts lists them.
-function schema() {
-  const byVersion = new Map([...migrations, logsMigration, releasesMigration, alertsMigration].map((m) => [m.version, m]));
-  return [...byVersion.values()];
-}
