@@ -1,27 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
-import type { Migration } from './migrations.js';
-
-/** Migration 4: analytics hits, one row per page view or event. */
-export const analyticsMigration: Migration = {
-  version: 4,
-  name: 'analytics hits',
-  sql: `
-    CREATE TABLE analytics_hits (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      received_at INTEGER NOT NULL,
-      timestamp INTEGER NOT NULL,
-      type TEXT NOT NULL,
-      path TEXT NOT NULL,
-      non_interaction INTEGER NOT NULL,
-      vertical TEXT, locale TEXT, affiliate TEXT, affiliateskin TEXT, experiment TEXT,
-      page_id TEXT, sub_page_id TEXT, presentation TEXT, pixel_context TEXT, login_state TEXT,
-      session_id TEXT, placement TEXT, searchid TEXT,
-      category TEXT, action TEXT, label TEXT, value REAL, params TEXT
-    );
-    CREATE INDEX analytics_hits_received ON analytics_hits (received_at);
-  `,
-};
 
 // Dimensions map to fixed SQL expressions: the only text ever put into a query.
 const DIMENSION_SQL: Record<Dimension, string> = {

@@ -3,41 +3,6 @@ import type { ConsentStorage, NewConsentChoice } from '../../consent/consentStor
 import { CHOICE_KINDS, RECONSENT_REASONS } from '../../consent/contract.js';
 import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../consent/contract.js';
 
-/** Migration 2: the consent choices table (appended to migrations.ts). */
-export const CONSENT_MIGRATION_SQL = `
-  CREATE TABLE consent_choices (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    visitor_id TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    choice TEXT NOT NULL,
-    tc_string TEXT NOT NULL,
-    gvl_version INTEGER NOT NULL,
-    policy_version INTEGER NOT NULL,
-    language TEXT,
-    user_agent TEXT,
-    purposes TEXT NOT NULL,
-    special_features TEXT NOT NULL,
-    vendors TEXT NOT NULL
-  );
-  CREATE INDEX consent_choices_visitor ON consent_choices (visitor_id, created_at DESC);
-  CREATE INDEX consent_choices_created ON consent_choices (created_at);
-`;
-
-/**
- * Migration 9: the right to object and re-consent. Choices stored before it objected to nothing
- * (every legitimate interest was signalled then); which vendors they were shown is unknown (NULL).
- */
-export const consentObjectionsMigration = {
-  version: 9,
-  name: 'consent objections, disclosed vendors, re-consent reason',
-  sql: `
-    ALTER TABLE consent_choices ADD COLUMN objected_purposes TEXT NOT NULL DEFAULT '[]';
-    ALTER TABLE consent_choices ADD COLUMN objected_vendors TEXT NOT NULL DEFAULT '[]';
-    ALTER TABLE consent_choices ADD COLUMN disclosed_vendors TEXT;
-    ALTER TABLE consent_choices ADD COLUMN reconsent_reason TEXT;
-  `,
-};
-
 interface ChoiceRow {
   visitor_id: string;
   created_at: number;

@@ -10,7 +10,7 @@ import { createSqliteDropStore } from './dropStore.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
 import { createSqliteLogStore } from './logStore.js';
 import { createSqliteReleaseStore } from './releaseStore.js';
-import { applyMigrations } from './migrations.js';
+import { applyMigrations } from './migrate.js';
 import { createSqliteSignalsStore } from './signalsStore.js';
 import { createSqlitePerfStore } from './perfStore.js';
 
