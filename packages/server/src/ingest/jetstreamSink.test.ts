@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { perfReport } from '../perf/testing/reportFixture.js';
-import { storeFromLegacy } from '../storage/legacyStore.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import type { Store } from '../storage/ports.js';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
 import type { HttpError } from '../http/httpError.js';
 import { createJetStreamSink } from './jetstreamSink.js';
 import { ingestSubject } from './stream.js';
@@ -15,7 +14,7 @@ let nats: TestStream;
 let store: Store;
 beforeEach(async () => {
   nats = await createTestStream();
-  store = storeFromLegacy(createSqliteStorage({ file: ':memory:' }));
+  store = createSqliteStore({ file: ':memory:' });
 });
 afterEach(async () => {
   await nats.cleanup();

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { perfReport } from '../perf/testing/reportFixture.js';
-import { storeFromLegacy } from '../storage/legacyStore.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import type { IngestItem, Store } from '../storage/ports.js';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
 import { createJetStreamSink } from './jetstreamSink.js';
 import { ingestSubject } from './stream.js';
 import type { TestStream } from './testing/natsTestKit.js';
@@ -17,7 +16,7 @@ const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 beforeEach(async () => {
   nats = await createTestStream();
-  store = storeFromLegacy(createSqliteStorage({ file: ':memory:' }));
+  store = createSqliteStore({ file: ':memory:' });
   writers = [];
   vi.clearAllMocks();
 });
