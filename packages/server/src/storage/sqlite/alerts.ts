@@ -1,0 +1,175 @@
+import type { Database } from 'better-sqlite3';
+import type { AlertStorage } from '../../alerts/alertStorage.js';
+import type { AlertAttempt, AlertConditions, AlertDelivery, AlertKind, AlertRule, DeliveryStatus } from '../../alerts/contract.js';
+import type { GroupCommit } from './groupCommit.js';
+
+interface RuleRow {
+  id: number;
+  name: string;
+  kind: AlertKind;
+  conditions: string;
+  webhook_url: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface DeliveryRow {
+  id: number;
+  rule_id: number;
+  rule_name: string;
+  kind: AlertKind | 'test';
+  subject: string;
+  summary: string;
+  status: DeliveryStatus;
+  created_at: number;
+  delivered_at: number | null;
+  next_attempt_at: number | null;
+}
+
+const RULE_COLUMNS = 'id, name, kind, conditions, webhook_url, enabled, created_at, updated_at';
+
+const toRule = (row: RuleRow): AlertRule => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  webhookUrl: row.webhook_url,
+  enabled: row.enabled === 1,
+  ...(JSON.parse(row.conditions) as AlertConditions),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+// Everything of a rule body that is a condition: the rest has columns of its own.
+function conditionsOf(input: AlertConditions & Record<string, unknown>): string {
+  const { name: _n, kind: _k, webhookUrl: _w, secret: _s, enabled: _e, ...conditions } = input;
+  return JSON.stringify(conditions);
+}
+
+/**
+ * Alert rules, deliveries and cursors on SQLite. Writes go through the shared group commit, reads
+ * straight to the connection. `busyLogGroups` reads the per-minute group counts the log store
+ * keeps (log_group_minutes, migration 10); its statement is prepared on first use.
+ */
+export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStorage {
+  const listRules = db.prepare(`SELECT ${RULE_COLUMNS} FROM alert_rules ORDER BY id`);
+  const getRule = db.prepare(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE id = ?`);
+  const insertRule = db.prepare(`
+    INSERT INTO alert_rules (name, kind, conditions, webhook_url, secret, enabled, created_at, updated_at)
+    VALUES (@name, @kind, @conditions, @webhookUrl, @secret, @enabled, @at, @at) RETURNING id`).pluck();
+  const updateRule = db.prepare(`
+    UPDATE alert_rules
+       SET name = @name, kind = @kind, conditions = @conditions, webhook_url = @webhookUrl,
+           secret = coalesce(@secret, secret), enabled = @enabled, updated_at = @at
+     WHERE id = @id`);
+  const deleteRule = db.prepare('DELETE FROM alert_rules WHERE id = ?');
+  const queue = db.prepare(`
+    INSERT INTO alert_deliveries (rule_id, kind, dedupe_key, subject, summary, payload, status, next_attempt_at, created_at)
+    VALUES (@ruleId, @kind, @dedupeKey, @subject, @summary, @payload, 'pending', @createdAt, @createdAt)
+    ON CONFLICT (rule_id, dedupe_key) DO NOTHING RETURNING id`).pluck();
+  const lastAt = db.prepare('SELECT max(created_at) FROM alert_deliveries WHERE rule_id = ? AND subject = ?').pluck();
+  const due = db.prepare(`
+    SELECT d.id, d.kind, d.payload, r.webhook_url AS webhookUrl, r.secret,
+           (SELECT count(*) FROM alert_attempts a WHERE a.delivery_id = d.id) AS attempts
+      FROM alert_deliveries d JOIN alert_rules r ON r.id = d.rule_id
+     WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+     ORDER BY d.next_attempt_at, d.id LIMIT ?`);
+  const nextAt = db.prepare(`SELECT min(next_attempt_at) FROM alert_deliveries WHERE status = 'pending'`).pluck();
+  const addAttempt = db.prepare(`
+    INSERT INTO alert_attempts (delivery_id, at, status, error, duration_ms) VALUES (@id, @at, @status, @error, @durationMs)`);
+  const settle = db.prepare(`
+    UPDATE alert_deliveries
+       SET status = @status, next_attempt_at = @nextAttemptAt,
+           delivered_at = CASE WHEN @status = 'delivered' THEN @at ELSE delivered_at END
+     WHERE id = @id`);
+  const listDeliveries = db.prepare(`
+    SELECT d.id, d.rule_id, r.name AS rule_name, d.kind, d.subject, d.summary, d.status, d.created_at,
+           d.delivered_at, CASE WHEN d.status = 'pending' THEN d.next_attempt_at END AS next_attempt_at
+      FROM alert_deliveries d JOIN alert_rules r ON r.id = d.rule_id
+     WHERE @ruleId IS NULL OR d.rule_id = @ruleId
+     ORDER BY d.id DESC LIMIT @limit`);
+  const attemptsOf = db.prepare(
+    'SELECT at, status, error, duration_ms AS durationMs FROM alert_attempts WHERE delivery_id = ? ORDER BY at, rowid',
+  );
+  const readCursor = db.prepare('SELECT value FROM alert_cursors WHERE name = ?').pluck();
+  const writeCursor = db.prepare(`
+    INSERT INTO alert_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+  const trim = db.prepare(`DELETE FROM alert_deliveries WHERE created_at < ? AND status != 'pending'`);
+  let busy: ReturnType<Database['prepare']> | undefined;
+
+  const recordAttempt = db.transaction(
+    (id: number, attempt: AlertAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: number | null }) => {
+      addAttempt.run({ id, ...attempt });
+      settle.run({ id, at: attempt.at, ...outcome });
+    },
+  );
+
+  return {
+    async listAlertRules() {
+      return (listRules.all() as RuleRow[]).map(toRule);
+    },
+    async getAlertRule(id) {
+      const row = getRule.get(id) as RuleRow | undefined;
+      return row ? toRule(row) : null;
+    },
+    async createAlertRule(input, at) {
+      const row = { ...input, conditions: conditionsOf({ ...input }), enabled: input.enabled === false ? 0 : 1, at };
+      const id = await writes.run(() => insertRule.get(row) as number);
+      return toRule(getRule.get(id) as RuleRow);
+    },
+    async updateAlertRule(id, update, at) {
+      const row = { ...update, id, secret: update.secret ?? null, conditions: conditionsOf({ ...update }), enabled: update.enabled === false ? 0 : 1, at };
+      const changed = await writes.run(() => updateRule.run(row).changes);
+      return changed ? toRule(getRule.get(id) as RuleRow) : null;
+    },
+    async deleteAlertRule(id) {
+      return (await writes.run(() => deleteRule.run(id).changes)) > 0;
+    },
+    async queueAlertDelivery(delivery) {
+      return ((await writes.run(() => queue.get(delivery))) as number | undefined) ?? null;
+    },
+    async lastAlertAt(ruleId, subject) {
+      return (lastAt.get([ruleId, subject]) as number | null) ?? null;
+    },
+    async dueAlertDeliveries(now, limit) {
+      return due.all([now, limit]) as Awaited<ReturnType<AlertStorage['dueAlertDeliveries']>>;
+    },
+    async nextAlertAttemptAt() {
+      return (nextAt.get() as number | null) ?? null;
+    },
+    async recordAlertAttempt(id, attempt, outcome) {
+      await writes.run(() => recordAttempt(id, attempt, outcome));
+    },
+    async listAlertDeliveries({ ruleId, limit }) {
+      const rows = listDeliveries.all({ ruleId: ruleId ?? null, limit }) as DeliveryRow[];
+      return rows.map(
+        (row): AlertDelivery => ({
+          id: row.id,
+          ruleId: row.rule_id,
+          ruleName: row.rule_name,
+          kind: row.kind,
+          subject: row.subject,
+          summary: row.summary,
+          status: row.status,
+          createdAt: row.created_at,
+          deliveredAt: row.delivered_at,
+          nextAttemptAt: row.next_attempt_at,
+          attempts: attemptsOf.all(row.id) as AlertAttempt[],
+        }),
+      );
+    },
+    async getAlertCursor(name) {
+      return (readCursor.get(name) as number | undefined) ?? 0;
+    },
+    async setAlertCursor(name, value) {
+      await writes.run(() => writeCursor.run([name, value]));
+    },
+    async busyLogGroups(minute, threshold) {
+      busy ??= db.prepare('SELECT group_id AS groupId, count FROM log_group_minutes WHERE minute = ? AND count > ? ORDER BY count DESC');
+      return busy.all([minute, threshold]) as Array<{ groupId: string; count: number }>;
+    },
+    async trimAlertDeliveries(before) {
+      return writes.run(() => trim.run(before).changes);
+    },
+  };
+}

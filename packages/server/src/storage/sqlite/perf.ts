@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3';
+import type { PerfReport } from '../../perf/contract.js';
+import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
+import type { GroupCommit } from './groupCommit.js';
+
+interface PerfRow {
+  client_id: string | null;
+  received_at: number;
+  url: string | null;
+  vertical: string | null;
+  page_id: string | null;
+  sub_page_id: string | null;
+  page_tag: string | null;
+  user_agent: string | null;
+  nav_start: number | null;
+  protocol: string | null;
+  timing: string;
+  lcp: number | null;
+  cls: number | null;
+  inp: number | null;
+  fid: number | null;
+  fcp: number | null;
+  ttfb: number | null;
+}
+
+/**
+ * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
+ * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
+ * group commit on its own.
+ */
+export function createSqlitePerf(db: Database, writes: GroupCommit): { write(report: PerfReport): void; ingest: PerfIngest; query: PerfQuery } {
+  // A report id seen before is a retry of a stored report (migration 7): nothing to add.
+  const insert = db.prepare(`
+    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
+                              nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
+    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
+            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
+    ON CONFLICT (client_id) DO NOTHING`);
+  // Nullable parameters keep one prepared statement for every combination of filters.
+  const list = db.prepare(`
+    SELECT * FROM perf_reports
+     WHERE received_at >= @from AND received_at < @to
+       AND (@vertical IS NULL OR vertical = @vertical)
+       AND (@pageId IS NULL OR page_id = @pageId)
+       AND (@subPageId IS NULL OR sub_page_id = @subPageId)
+     ORDER BY received_at DESC
+     LIMIT @limit`);
+
+  // Stores the report unless its id was stored before (then it is a retry: nothing happens).
+  const write = (report: PerfReport): void => {
+    const { vitals, timing, ...rest } = report;
+    insert.run({
+      ...rest,
+      timing: JSON.stringify(timing),
+      lcp: vitals.wv_lcp,
+      cls: vitals.wv_cls,
+      inp: vitals.wv_inp,
+      fid: vitals.wv_fid,
+      fcp: vitals.wv_fcp,
+      ttfb: vitals.wv_ttfb,
+    });
+  };
+
+  return {
+    write,
+    ingest: {
+      insertPerfReport: (report) => writes.run(() => write(report)),
+    },
+    query: {
+      async listPerfReports(filter: PerfFilter): Promise<PerfReport[]> {
+        const rows = list.all({
+          from: filter.from,
+          to: filter.to,
+          vertical: filter.vertical ?? null,
+          pageId: filter.pageId ?? null,
+          subPageId: filter.subPageId ?? null,
+          limit: filter.limit,
+        }) as PerfRow[];
+        return rows.map(toReport);
+      },
+    },
+  };
+}
+
+function toReport(row: PerfRow): PerfReport {
+  return {
+    id: row.client_id,
+    receivedAt: row.received_at,
+    url: row.url,
+    vertical: row.vertical,
+    pageId: row.page_id,
+    subPageId: row.sub_page_id,
+    pageTag: row.page_tag,
+    userAgent: row.user_agent,
+    navStart: row.nav_start,
+    protocol: row.protocol,
+    timing: JSON.parse(row.timing) as PerfReport['timing'],
+    vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
+  };
+}
