@@ -1,24 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CounterPort } from '../storage/ports.js';
 import { clientLogMessage } from '../testing/fixtures.js';
+import { memoryCounters } from '../testing/sharedStateFakes.js';
 import { createTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 import { counterStore } from './counterStore.js';
-
-/** Fixed windows in a Map: the behaviour every engine's CounterPort has (the conformance suite proves theirs). */
-function memoryCounters(): CounterPort & { keys(): string[] } {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    async increment(key, windowMs, now) {
-      const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
-      const entry = windows.get(key);
-      const next = entry && entry.resetAt === resetAt ? { count: entry.count + 1, resetAt } : { count: 1, resetAt };
-      windows.set(key, next);
-      return next;
-    },
-    keys: () => [...windows.keys()],
-  };
-}
 
 type Result = { current: number; ttl: number } | undefined;
 const incr = (store: object, key: string, windowMs?: number) =>

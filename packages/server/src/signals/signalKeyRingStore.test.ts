@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsPort } from '../storage/ports.js';
+import { memorySettings } from '../testing/sharedStateFakes.js';
 import { generateSignalKeys } from './signalKeys.js';
 import type { SignalKeys } from './signalKeys.js';
 import { createStoredSignalKeyRing } from './signalKeyRingStore.js';
-
-/** Settings in a Map, getOrCreate first-writer-wins as every engine's (the conformance suite proves theirs). */
-function memorySettings(): SettingsPort & { values: Map<string, string>; reads: number } {
-  const values = new Map<string, string>();
-  const settings = {
-    values,
-    reads: 0,
-    async get(key: string) {
-      settings.reads += 1;
-      return values.get(key) ?? null;
-    },
-    async set(key: string, value: string) {
-      values.set(key, value);
-    },
-    async getOrCreate(key: string, value: string) {
-      if (!values.has(key)) values.set(key, value);
-      return values.get(key) as string;
-    },
-  };
-  return settings;
-}
 
 const [a, b, c, d] = [generateSignalKeys(), generateSignalKeys(), generateSignalKeys(), generateSignalKeys()];
 const CACHE = 5_000;
