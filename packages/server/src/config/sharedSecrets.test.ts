@@ -35,8 +35,8 @@ describe('resolveSharedState on a shared store', () => {
   it('gives instances starting together the same secrets, made by whichever came first, and nothing in DATA_DIR', async () => {
     const settings = memorySettings();
     const [first, second] = await Promise.all([
-      resolveSharedState(config(dataDir()), storeOf('postgres', settings), {}),
-      resolveSharedState(config(dataDir()), storeOf('postgres', settings), {}),
+      resolveSharedState(config(dataDir()), storeOf('postgres', settings), { env: {} }),
+      resolveSharedState(config(dataDir()), storeOf('postgres', settings), { env: {} }),
     ]);
     expect(second.consoleToken).toBe(first.consoleToken);
     expect(second.sessionSecret).toBe(first.sessionSecret);
@@ -49,7 +49,7 @@ describe('resolveSharedState on a shared store', () => {
 
   it('lets CONSOLE_TOKEN and SESSION_SECRET win, storing nothing for them', async () => {
     const settings = memorySettings();
-    const state = await resolveSharedState(config(dataDir(), { consoleToken: 'from-env-token', sessionSecret: 'from-env-secret-0123456789' }), storeOf('postgres', settings), {});
+    const state = await resolveSharedState(config(dataDir(), { consoleToken: 'from-env-token', sessionSecret: 'from-env-secret-0123456789' }), storeOf('postgres', settings), { env: {} });
     expect(state).toMatchObject({ consoleToken: 'from-env-token', sessionSecret: 'from-env-secret-0123456789' });
     expect(settings.values.size).toBe(0);
   });
@@ -57,8 +57,8 @@ describe('resolveSharedState on a shared store', () => {
   it('keeps the key ring and the rate-limit counters in the store', async () => {
     const settings = memorySettings();
     const counters = memoryCounters();
-    const onA = await resolveSharedState(config(dataDir()), storeOf('postgres', settings, counters), { SIGNALS_KEY_GRACE_MINUTES: '20' });
-    const onB = await resolveSharedState(config(dataDir()), storeOf('postgres', settings, counters), { SIGNALS_KEY_GRACE_MINUTES: '20' });
+    const onA = await resolveSharedState(config(dataDir()), storeOf('postgres', settings, counters), { env: { SIGNALS_KEY_GRACE_MINUTES: '20' } });
+    const onB = await resolveSharedState(config(dataDir()), storeOf('postgres', settings, counters), { env: { SIGNALS_KEY_GRACE_MINUTES: '20' } });
     expect(onA.rateLimits).toEqual({ ...defaultRateLimits, counters });
     await onA.signalKeys.refresh();
     await onB.signalKeys.refresh();
@@ -71,7 +71,7 @@ describe('resolveSharedState on a shared store', () => {
     const keys = generateSignalKeys();
     const file = join(dir, 'old-node.pem');
     writeFileSync(file, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
-    const state = await resolveSharedState(config(dir, { signalsKeyFile: file }), storeOf('postgres'), {});
+    const state = await resolveSharedState(config(dir, { signalsKeyFile: file }), storeOf('postgres'), { env: {} });
     await state.signalKeys.refresh();
     expect(state.signalKeys.current().kid).toBe(keys.kid);
   });
@@ -80,12 +80,12 @@ describe('resolveSharedState on a shared store', () => {
 describe('resolveSharedState on SQLite', () => {
   it('keeps secrets and the key ring in DATA_DIR as always, counters in memory, the store untouched', async () => {
     const dir = dataDir();
-    const state = await resolveSharedState(config(dir), storeOf('sqlite', untouchable), {});
+    const state = await resolveSharedState(config(dir), storeOf('sqlite', untouchable), { env: {} });
     expect(readFileSync(join(dir, 'console-token'), 'utf8').trim()).toBe(state.consoleToken);
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(state.sessionSecret);
     expect(existsSync(join(dir, 'signals-key.pem'))).toBe(true);
     expect(state.rateLimits).toBe(defaultRateLimits);
-    const again = await resolveSharedState(config(dir), storeOf('sqlite', untouchable), {});
+    const again = await resolveSharedState(config(dir), storeOf('sqlite', untouchable), { env: {} });
     expect(again.consoleToken).toBe(state.consoleToken);
     expect(again.signalKeys.current().kid).toBe(state.signalKeys.current().kid);
   });

@@ -18,6 +18,19 @@ export interface SharedState {
   rateLimits: RateLimitSettings;
 }
 
+/** How resolveSharedState decides; main.ts passes none. */
+export interface SharedStateOptions {
+  /** Where SIGNALS_KEY_GRACE_MINUTES is read; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Whether other instances use this store too: by default any store but SQLite. Tests set it to
+   * run two instances on one SQLite store the way they would run on PostgreSQL.
+   */
+  shared?: boolean;
+  /** How long an instance trusts its copy of the signals key ring (signalKeyRingStore.ts). */
+  cacheMs?: number;
+}
+
 type SharedConfig = Pick<ServerConfig, 'dataDir' | 'consoleToken' | 'sessionSecret' | 'signalsKeyFile' | 'rateLimits'>;
 
 // Names of the values in store.settings.
@@ -38,9 +51,10 @@ const freshSecret = () => randomBytes(32).toString('base64url');
  * and the rate-limit counters are the store's, so a request may land on any instance.
  * Never logs a secret.
  */
-export async function resolveSharedState(config: SharedConfig, store: Pick<Store, 'engine' | 'settings' | 'counters'>, env: NodeJS.ProcessEnv = process.env): Promise<SharedState> {
+export async function resolveSharedState(config: SharedConfig, store: Pick<Store, 'engine' | 'settings' | 'counters'>, options: SharedStateOptions = {}): Promise<SharedState> {
+  const { env = process.env, shared = isSharedStore(store), cacheMs } = options;
   const graceMinutes = readSignalsKeyGrace(env);
-  if (!isSharedStore(store)) {
+  if (!shared) {
     const files = dataFiles(config.dataDir);
     return {
       consoleToken: config.consoleToken ?? readOrCreateSecret(files.consoleToken),
@@ -60,6 +74,7 @@ export async function resolveSharedState(config: SharedConfig, store: Pick<Store
     sessionSecret,
     signalKeys: createStoredSignalKeyRing(settings, {
       graceMinutes,
+      ...(cacheMs === undefined ? {} : { cacheMs }),
       ...(seed ? { initial: async () => signalKeysFrom(readFileSync(seed, 'utf8')) } : {}),
     }),
     rateLimits: { ...config.rateLimits, counters: store.counters },
