@@ -87,6 +87,12 @@ export function describeAnalyticsPorts(open: OpenStore): void {
       expect(await store().query.analytics.analyticsTimeline({ from: T0 + 5_000, to: T0 + 6_000 }, 1_000)).toEqual([{ start: T0 + 5_000, ...none }]);
     });
 
+    it('stores free text of any character (label, string params) and counts the hit', async () => {
+      const odd = 'nul\u0000 bell\u0007 😀 \ufffd';
+      await insert([event('1', { label: odd, params: { note: odd, n: -1.5, ok: true } })]);
+      expect(await count('category')).toEqual([{ key: 'search', pageViews: 0, events: 1, nonInteraction: 0 }]);
+    });
+
     it('counts a hit id once however often it is sent, and every hit without an id', async () => {
       const batch = [analyticsHit({ id: 'a' }), event('b')];
       await insert(batch);

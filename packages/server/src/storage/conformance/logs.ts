@@ -42,6 +42,34 @@ export function describeLogPorts(open: OpenStore): void {
       expect(await group('nope')).toBeNull();
     });
 
+    it('keeps free text exactly as sent: NUL and other control characters, astral and replacement characters', async () => {
+      // The schema lets any character through in free text (a 1000-unit cut can split a pair).
+      const odd = 'nul\u0000 bell\u0007 tab\t 😀 \ufffd end';
+      const record = logRecord({
+        message: odd, fileName: `app${odd}.js`, stackTrace: [odd], extraArgs: [odd], context: { note: odd, n: 1 },
+        parsedStackTrace: [{ functionName: odd, fileName: odd, lineNo: 1, colNo: 2 }],
+      });
+      await insert([record]);
+      const detail = await group();
+      expect(detail?.group).toMatchObject({ message: odd, fileName: `app${odd}.js` });
+      expect([detail?.stackTrace, detail?.parsedStackTrace]).toEqual([[odd], record.parsedStackTrace]);
+      expect(detail?.occurrences[0]).toMatchObject({ extraArgs: [odd], context: { note: odd, n: 1 } });
+    });
+
+    it('searches message and file name for the text itself: % and _ are no wildcards', async () => {
+      await insert([
+        logRecord({ messageId: '1', groupId: 'pct', message: 'Progress 100% done', fileName: null }),
+        logRecord({ messageId: '2', groupId: 'snake', message: 'snake_case failed', fileName: null }),
+        logRecord({ messageId: '3', groupId: 'plain', message: 'plain words here', fileName: null }),
+      ]);
+      const ids = async (q: string) => (await store().query.logs.listLogGroups({ limit: 10, q })).groups.map((g) => g.groupId).sort();
+      expect(await ids('%')).toEqual(['pct']);
+      expect(await ids('0% d')).toEqual(['pct']);
+      expect(await ids('_')).toEqual(['snake']);
+      expect(await ids('e_c')).toEqual(['snake']);
+      expect(await ids('[a-z]')).toEqual([]);
+    });
+
     it('counts a re-sent message id once, whether in a later batch or the same one, per group', async () => {
       const batch = [logRecord({ messageId: 'same', occurrences: 2 })];
       await insert(batch);

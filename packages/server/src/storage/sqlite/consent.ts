@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { ConsentStorage, NewConsentChoice } from '../../consent/consentStorage.js';
+import type { NewConsentChoice } from '../../consent/consentStorage.js';
+import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import { CHOICE_KINDS, RECONSENT_REASONS } from '../../consent/contract.js';
 import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../consent/contract.js';
+import type { GroupCommit } from './groupCommit.js';
 
 interface ChoiceRow {
   visitor_id: string;
@@ -38,8 +40,11 @@ const emptyDay = (day: string): ConsentDay => ({
   reconsents: Object.fromEntries(RECONSENT_REASONS.map((r) => [r, 0])) as ConsentDay['reconsents'],
 });
 
-/** The SQLite side of {@link ConsentStorage}; synchronous, wrapped async by the adapter. */
-export function createSqliteConsentStore(db: Database): ConsentStorage {
+/**
+ * Consent choices on SQLite. A choice is one statement through the group commit, so it is on
+ * disk before the visitor's request is answered.
+ */
+export function createSqliteConsent(db: Database, writes: GroupCommit): { ingest: ConsentIngest; query: ConsentQuery } {
   const insert = db.prepare(`INSERT INTO consent_choices
     (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language, user_agent, purposes, special_features, vendors,
      objected_purposes, objected_vendors, disclosed_vendors, reconsent_reason)
@@ -59,15 +64,17 @@ export function createSqliteConsentStore(db: Database): ConsentStorage {
     FROM consent_choices WHERE created_at >= ? AND created_at < ? AND reconsent_reason IS NOT NULL
     GROUP BY day, reason`);
 
-  return {
+  const ingest: ConsentIngest = {
     async insertConsentChoice(c: NewConsentChoice) {
-      insert.run(
+      await writes.run(() => insert.run(
         c.visitorId, c.createdAt, c.choice, c.tcString, c.gvlVersion, c.policyVersion, c.language, c.userAgent,
         JSON.stringify(c.purposes), JSON.stringify(c.specialFeatures), JSON.stringify(c.vendors),
         JSON.stringify(c.objectedPurposes), JSON.stringify(c.objectedVendors),
         c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason,
-      );
+      ));
     },
+  };
+  const query: ConsentQuery = {
     async latestConsentChoice(visitorId) {
       const row = latest.get(visitorId) as ChoiceRow | undefined;
       if (!row) return null;
@@ -108,4 +115,5 @@ export function createSqliteConsentStore(db: Database): ConsentStorage {
       return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
     },
   };
+  return { ingest, query };
 }

@@ -1,14 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { DropBucket, DropCount, DropReason, DropSummary, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
-import type { DropWindow } from '../types.js';
+import type { DropQuery, DropWindow } from '../../drops/ports.js';
 
 const IN_WINDOW = 'received_at >= @from AND received_at < @to';
 
 /**
- * The drop-count half of the SQLite store. `insertDropReport` opens no transaction of its own:
- * the caller runs it inside the transaction that stores the same body's items.
+ * Drop reports on SQLite. There is no ingest port: `write` opens no transaction of its own, and
+ * the log and analytics writers call it inside the transaction that stores the same body's items.
  */
-export function createSqliteDropStore(db: Database) {
+export function createSqliteDrops(db: Database): { write(report: StoredDropReport): void; query: DropQuery } {
   // Only a repeated key is skipped (a retry); unlike INSERT OR IGNORE, a CHECK failure still
   // throws and takes the whole batch's transaction down with it.
   const insert = db.prepare(`
@@ -29,20 +29,22 @@ export function createSqliteDropStore(db: Database) {
      GROUP BY 1, source, reason ORDER BY 1, source, reason`);
 
   return {
-    insertDropReport(report: StoredDropReport): void {
+    write(report) {
       for (const [reason, count] of Object.entries(report.counts) as [DropReason, number | undefined][]) {
         if (!count) continue;
         insert.run({ source: report.source, id: report.id, reason, product: report.product, count, receivedAt: report.receivedAt });
       }
     },
-    dropSummary(window: DropWindow): DropSummary {
-      const range = { from: window.from, to: window.to };
-      return {
-        ...window,
-        totals: totals.all(range) as DropCount[],
-        byProduct: byProduct.all(range) as ProductDropCount[],
-        buckets: timeline.all({ ...range, bucketMs: window.bucketMs }) as DropBucket[],
-      };
+    query: {
+      async dropSummary(window: DropWindow): Promise<DropSummary> {
+        const range = { from: window.from, to: window.to };
+        return {
+          ...window,
+          totals: totals.all(range) as DropCount[],
+          byProduct: byProduct.all(range) as ProductDropCount[],
+          buckets: timeline.all({ ...range, bucketMs: window.bucketMs }) as DropBucket[],
+        };
+      },
     },
   };
 }

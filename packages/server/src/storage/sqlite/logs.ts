@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import type { StoredDropReport } from '../../drops/contract.js';
 import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
-import type { ClientLogInsert, LogGroupFilter, NewClientLog } from '../types.js';
+import type { ClientLogInsert, LogGroupFilter, LogIngest, LogQuery, NewClientLog } from '../../logs/ports.js';
+import type { GroupCommit } from './groupCommit.js';
 import type { GroupRow, OccurrenceRow } from './logRows.js';
 import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
 
@@ -9,16 +11,29 @@ export const OCCURRENCES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows. */
 const OCCURRENCES_SHOWN = 50;
 
+/** What the log store is built with besides the connection and its group commit. */
+export interface SqliteLogsOptions {
+  /** Occurrences kept per group; defaults to {@link OCCURRENCES_KEPT_PER_GROUP}. */
+  keepPerGroup?: number;
+  /**
+   * Runs inside the insert transaction once per group of a batch, with that group's newly
+   * counted occurrences (not retried deliveries): the release and workflow bookkeeping of releases.ts.
+   */
+  onCounted?: (records: NewClientLog[]) => void;
+  /** Stores the batch's drop report in the same transaction (drops.ts). */
+  writeDrop: (report: StoredDropReport) => void;
+}
+
 /**
- * The client-log half of the SQLite store; statements are prepared once, here. `onCounted` runs
- * inside the insert transaction once per group of a batch, with that group's newly counted
- * occurrences (not retried deliveries): the release and workflow bookkeeping of releaseStore.ts.
+ * Client logs on SQLite; statements are prepared once, here. `write` stores a batch and its drop
+ * report in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port runs
+ * it through the group commit on its own.
  */
-export function createSqliteLogStore(
+export function createSqliteLogs(
   db: Database,
-  keepPerGroup = OCCURRENCES_KEPT_PER_GROUP,
-  onCounted: (records: NewClientLog[]) => void = () => {},
-) {
+  writes: GroupCommit,
+  { keepPerGroup = OCCURRENCES_KEPT_PER_GROUP, onCounted = () => {}, writeDrop }: SqliteLogsOptions,
+): { write(batch: ClientLogInsert): void; ingest: LogIngest; query: LogQuery } {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
                             count, first_seen, last_seen, stack)
@@ -92,7 +107,8 @@ export function createSqliteLogStore(
     onCounted(records);
   };
 
-  const insertBatch = db.transaction((batch: ClientLogInsert) => {
+  // A body's drop report is stored with its records or not at all.
+  const write = db.transaction((batch: ClientLogInsert) => {
     // A message id seen before (stored, or earlier in this batch) is a retried delivery:
     // counting it again would inflate the group.
     const fresh = new Map<string, NewClientLog[]>();
@@ -107,30 +123,34 @@ export function createSqliteLogStore(
     }
     for (const records of fresh.values()) storeGroup(records);
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
+    if (batch.dropped) writeDrop(batch.dropped);
   });
 
   return {
-    insertClientLogs(batch: ClientLogInsert): void {
-      insertBatch(batch);
+    write,
+    ingest: {
+      insertClientLogs: (batch) => writes.run(() => write(batch)),
     },
-    listLogGroups(filter: LogGroupFilter): LogGroupList {
-      const rows = listGroups.all({
-        level: filter.level ?? null,
-        product: filter.product ?? null,
-        q: filter.q ? filter.q.toLowerCase() : null,
-        limit: filter.limit,
-      }) as GroupRow[];
-      return {
-        groups: rows.map(toLogGroup),
-        products: listProducts.all() as string[],
-        ignored: (readIgnored.get() as number | undefined) ?? 0,
-      };
-    },
-    getLogGroup(groupId: string): LogGroupDetail | null {
-      const row = getGroup.get(groupId) as GroupRow | undefined;
-      if (!row) return null;
-      const occurrences = newestOccurrences.all(groupId, OCCURRENCES_SHOWN) as OccurrenceRow[];
-      return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: occurrences.map(toLogOccurrence) };
+    query: {
+      async listLogGroups(filter: LogGroupFilter): Promise<LogGroupList> {
+        const rows = listGroups.all({
+          level: filter.level ?? null,
+          product: filter.product ?? null,
+          q: filter.q ? filter.q.toLowerCase() : null,
+          limit: filter.limit,
+        }) as GroupRow[];
+        return {
+          groups: rows.map(toLogGroup),
+          products: listProducts.all() as string[],
+          ignored: (readIgnored.get() as number | undefined) ?? 0,
+        };
+      },
+      async getLogGroup(groupId: string): Promise<LogGroupDetail | null> {
+        const row = getGroup.get(groupId) as GroupRow | undefined;
+        if (!row) return null;
+        const occurrences = newestOccurrences.all(groupId, OCCURRENCES_SHOWN) as OccurrenceRow[];
+        return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: occurrences.map(toLogOccurrence) };
+      },
     },
   };
 }

@@ -47,11 +47,11 @@ function conditionsOf(input: AlertConditions & Record<string, unknown>): string 
 }
 
 /**
- * The alerting half of the SQLite store. Writes go through the shared group commit, reads
+ * Alert rules, deliveries and cursors on SQLite. Writes go through the shared group commit, reads
  * straight to the connection. `busyLogGroups` reads the per-minute group counts the log store
  * keeps (log_group_minutes, migration 10); its statement is prepared on first use.
  */
-export function createSqliteAlertStore(db: Database, writes: GroupCommit): AlertStorage {
+export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStorage {
   const listRules = db.prepare(`SELECT ${RULE_COLUMNS} FROM alert_rules ORDER BY id`);
   const getRule = db.prepare(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE id = ?`);
   const insertRule = db.prepare(`
