@@ -4,7 +4,7 @@ import type { Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
 import { DAY_MS, ensureDayPartition, listPartitionedTables, runPartitionUpkeep } from './partitions.js';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
-import { perfReport } from './testing/samples.js';
+import { perfReport } from '../conformance/fixtures.js';
 
 const dayTag = (time: number) => new Date(time).toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -24,7 +24,7 @@ describe('daily partitions', () => {
     await pool?.end();
     await store?.close();
     await database?.drop();
-  });
+  }, 60_000);
 
   const partitionsOf = async (table: string) =>
     (
