@@ -102,4 +102,20 @@ describe('daily partitions', () => {
     expect(report.dropped).not.toContain(`consent_choices_p${dayTag(old)}`);
     expect(await partitionsOf('consent_choices')).toContain(`consent_choices_p${dayTag(old)}`);
   });
+
+  it('skips a table whose lock is held (a long console query) instead of queueing inserts behind it', async () => {
+    const reader = await pool.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('LOCK TABLE perf_reports IN ACCESS SHARE MODE');
+      const later = now + 40 * DAY_MS;
+      const report = await runPartitionUpkeep(pool, { now: later, retentionDays: 30 });
+      expect(report.skipped).toEqual(['perf_reports']);
+      expect(report.created).toContain(`analytics_hits_p${dayTag(later)}`);
+      expect(report.created).not.toContain(`perf_reports_p${dayTag(later)}`);
+    } finally {
+      await reader.query('ROLLBACK');
+      reader.release();
+    }
+  }, 20_000);
 });
