@@ -4,11 +4,12 @@ import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { NewConsentChoice } from '../../consent/consentStorage.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { ClientLogInsert, NewClientLog } from '../../logs/ports.js';
+import { NT_COUNT_FIELDS, NT_TIME_FIELDS } from '../../perf/contract.js';
 import type { PerfReport } from '../../perf/contract.js';
-import { perfReport as emptyPerfReport } from '../../perf/testing/reportFixture.js';
-import type { NewSignalReport } from '../../signals/contract.js';
-import { personSignals } from '../../signals/testing/sealForTest.js';
-import { newClientLog } from '../../testing/fixtures.js';
+import type { NewSignalReport, Signals } from '../../signals/contract.js';
+
+// Built here rather than taken from the `testing/` folders: this folder is part of the server's
+// compiled sources, which may not import files the build leaves out.
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -25,7 +26,26 @@ export const dayOf = (at: number): string => new Date(at).toISOString().slice(0,
 
 /** A client-log record as prepareBatch() makes it, received at T0 + 1 s unless overridden. */
 export function logRecord(overrides: Partial<NewClientLog> = {}): NewClientLog {
-  return newClientLog({ receivedAt: T0 + 1_000, ...overrides });
+  return {
+    messageId: 'm-1',
+    groupId: 'g-1',
+    product: 'flights',
+    level: 4,
+    type: 'uncaught',
+    message: 'TypeError: x is undefined',
+    fileName: 'https://example.test/assets/app.js',
+    lineNo: 10,
+    colNo: 5,
+    stackTrace: ['at run (app.js:10:5)'],
+    parsedStackTrace: [{ functionName: 'run', fileName: 'app.js', lineNo: 10, colNo: 5 }],
+    occurrences: 1,
+    receivedAt: T0 + 1_000,
+    url: 'https://example.test/flights',
+    userAgent: 'TestAgent/1.0',
+    extraArgs: [],
+    context: {},
+    ...overrides,
+  };
 }
 
 /** A log record of group `g-1` sent from a page of `release` (no release when null). */
@@ -40,15 +60,20 @@ export function logBatch(records: NewClientLog[], overrides: Partial<ClientLogIn
 
 /** A performance report as parsePerfReport() makes it: an id, some timing and vitals. */
 export function perfReport(overrides: Partial<PerfReport> = {}): PerfReport {
-  const base = emptyPerfReport({ wv_lcp: 1234.5, wv_cls: 0.012, wv_ttfb: 180 });
+  const unset = Object.fromEntries([...NT_TIME_FIELDS, ...NT_COUNT_FIELDS].map((field) => [field, null])) as PerfReport['timing'];
   return {
-    ...base,
     id: 'p-1',
     receivedAt: T0 + 1_000,
+    url: 'https://site.test/',
+    vertical: 'flights',
+    pageId: 'home',
+    subPageId: 'main',
+    pageTag: null,
     userAgent: 'TestAgent/1.0',
     navStart: T0 - 2_000,
     protocol: 'h2',
-    timing: { ...base.timing, nt_fet_st: T0 - 1_990, nt_res_end: T0 - 1_500, nt_red_cnt: 0, nt_trn_size: 5120 },
+    timing: { ...unset, nt_fet_st: T0 - 1_990, nt_res_end: T0 - 1_500, nt_red_cnt: 0, nt_trn_size: 5120 },
+    vitals: { wv_lcp: 1234.5, wv_cls: 0.012, wv_inp: null, wv_fid: null, wv_fcp: null, wv_ttfb: 180 },
     ...overrides,
   };
 }
@@ -91,6 +116,19 @@ export function consentChoice(overrides: Partial<NewConsentChoice> = {}): NewCon
     objectedVendors: [],
     disclosedVendors: [10, 20, 30],
     reconsentReason: null,
+    ...overrides,
+  };
+}
+
+/** What an ordinary desktop browser's collector reports, varied through `overrides`. */
+export function personSignals(overrides: Partial<Signals> = {}): Signals {
+  return {
+    screen: { width: 1920, height: 1080, availWidth: 1920, availHeight: 1040, colorDepth: 24, pixelRatio: 1 },
+    fonts: ['Arial', 'Calibri', 'Segoe UI'],
+    touch: { maxTouchPoints: 0, touchEvent: false, touchStart: false },
+    timeZone: { name: 'Europe/Madrid', offset: -60 },
+    languages: ['es-ES', 'en'],
+    automation: [],
     ...overrides,
   };
 }

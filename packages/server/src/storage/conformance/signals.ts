@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewSignalReport } from '../../signals/contract.js';
-import { personSignals } from '../../signals/testing/sealForTest.js';
-import { HOUR, signalReport, T0 } from './fixtures.js';
+import { HOUR, personSignals, signalReport, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';
 
