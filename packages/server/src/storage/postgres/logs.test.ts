@@ -158,15 +158,19 @@ describe('PostgreSQL log ports', () => {
     expect(list.products).toEqual(['B', '_', 'a', 'b']);
   });
 
-  it('stores text holding U+0000, which PostgreSQL text cannot hold, instead of failing the batch', async () => {
+  it('keeps text holding U+0000, which PostgreSQL text cannot hold, as sent, and finds it by its other words', async () => {
     const logs = ports();
+    const odd = 'bad\0byte \uD83D';
     await logs.ingest.insertClientLogs({
-      records: [newClientLog({ message: 'bad\0byte', url: 'https://example.test/\0', extraArgs: ['a\0b'], context: { k: 'v\0' } })],
+      records: [newClientLog({ message: odd, fileName: null, url: `https://example.test/${odd}`, userAgent: odd, extraArgs: [odd], context: { k: odd } })],
       ignored: 0,
     });
     const detail = await logs.query.getLogGroup('g-1');
-    expect(detail?.group.message).toBe('bad\uFFFDbyte');
-    expect(detail?.occurrences[0]).toMatchObject({ url: 'https://example.test/\uFFFD', extraArgs: ['a\0b'], context: { k: 'v\0' } });
+    expect(detail?.group).toMatchObject({ message: odd, fileName: null });
+    expect(detail?.occurrences[0]).toMatchObject({ url: `https://example.test/${odd}`, userAgent: odd, extraArgs: [odd], context: { k: odd } });
+    expect((await logs.query.listLogGroups({ q: 'byte', limit: 10 })).groups.map((g) => g.message)).toEqual([odd]);
+    const { rows } = await db.pool.query('SELECT message, exact FROM log_groups');
+    expect(rows).toEqual([{ message: 'bad\uFFFDbyte \uFFFD', exact: { message: odd } }]);
   });
 
   it('writes several batches in the caller’s transaction', async () => {
