@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientLogReply } from './contract.js';
+import { memorySettings } from '../testing/sharedStateFakes.js';
 import { createLogSettings } from './logSettings.js';
-
-/** One store shared by several instances, counting its reads. */
-function sharedStore() {
-  const store = {
-    saved: null as ClientLogReply | null,
-    reads: 0,
-    async getLogSettings() {
-      store.reads += 1;
-      return store.saved;
-    },
-    async setLogSettings(settings: ClientLogReply) {
-      store.saved = settings;
-    },
-  };
-  return store;
-}
 
 const CACHE = 5_000;
 const defaults: ClientLogReply = { message: 'from the config file' };
@@ -25,7 +10,7 @@ const saved: ClientLogReply = { stopLogging: true, ignore: [] };
 describe('createLogSettings', () => {
   it('reads the store once per cache time, concurrent requests sharing the read', async () => {
     let clock = 0;
-    const store = sharedStore();
+    const store = memorySettings();
     const settings = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
     expect(await Promise.all([settings.get(), settings.get(), settings.get()])).toEqual([defaults, defaults, defaults]);
     expect(store.reads).toBe(1);
@@ -39,7 +24,7 @@ describe('createLogSettings', () => {
 
   it('applies settings saved on one instance on another within the cache time, and at once on the one that saved', async () => {
     let clock = 0;
-    const store = sharedStore();
+    const store = memorySettings();
     const onA = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
     const onB = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
     expect(await onB.get()).toEqual(defaults);
@@ -52,12 +37,11 @@ describe('createLogSettings', () => {
   });
 
   it('never lets a read that started before a save put the old value back', async () => {
-    const store = sharedStore();
+    const store = memorySettings();
     let release: () => void = () => {};
     const slow = {
       ...store,
-      getLogSettings: () => new Promise<ClientLogReply | null>((resolve) => (release = () => resolve(null))),
-      setLogSettings: store.setLogSettings,
+      get: () => new Promise<string | null>((resolve) => (release = () => resolve(null))),
     };
     const settings = createLogSettings(slow, defaults, { cacheMs: CACHE, now: () => 0 });
     const before = settings.get();
@@ -68,7 +52,7 @@ describe('createLogSettings', () => {
   });
 
   it('reads every time with a cache time of 0', async () => {
-    const store = sharedStore();
+    const store = memorySettings();
     const settings = createLogSettings(store, defaults, { cacheMs: 0, now: () => 0 });
     await settings.get();
     await settings.get();

@@ -1,4 +1,4 @@
-import type { Storage } from '../storage/types.js';
+import type { SettingsPort } from '../storage/ports.js';
 import type { ClientLogReply } from './contract.js';
 
 /** Reads and writes the operator's log settings as the ingest reply and the console see them. */
@@ -6,6 +6,9 @@ export interface LogSettings {
   get(): Promise<ClientLogReply>;
   set(settings: ClientLogReply): Promise<ClientLogReply>;
 }
+
+/** The store setting that holds them, as JSON (the key older databases already use). */
+const LOG_SETTINGS_KEY = 'logs';
 
 /** How long an instance answers from its copy before reading the store again, unless configured. */
 export const DEFAULT_LOG_SETTINGS_CACHE_MS = 5_000;
@@ -23,7 +26,7 @@ export interface LogSettingsOptions {
  * one instance apply on every instance sharing the store within that time, and at once on the
  * instance that saved them.
  */
-export function createLogSettings(storage: Pick<Storage, 'getLogSettings' | 'setLogSettings'>, defaults: ClientLogReply = {}, options: LogSettingsOptions = {}): LogSettings {
+export function createLogSettings(settings: SettingsPort, defaults: ClientLogReply = {}, options: LogSettingsOptions = {}): LogSettings {
   const { cacheMs = DEFAULT_LOG_SETTINGS_CACHE_MS, now = Date.now } = options;
   let cached: { value: ClientLogReply; at: number } | undefined;
   let reading: Promise<ClientLogReply> | undefined;
@@ -32,10 +35,10 @@ export function createLogSettings(storage: Pick<Storage, 'getLogSettings' | 'set
 
   const read = (): Promise<ClientLogReply> => {
     const savesBefore = saves;
-    reading ??= storage
-      .getLogSettings()
-      .then((stored) => {
-        const value = stored ?? defaults;
+    reading ??= settings
+      .get(LOG_SETTINGS_KEY)
+      .then((saved) => {
+        const value = saved === null ? defaults : (JSON.parse(saved) as ClientLogReply);
         if (saves === savesBefore) cached = { value, at: now() };
         return value;
       })
@@ -50,11 +53,11 @@ export function createLogSettings(storage: Pick<Storage, 'getLogSettings' | 'set
       if (cached && now() - cached.at < cacheMs) return cached.value;
       return read();
     },
-    async set(settings) {
+    async set(value) {
       saves += 1;
-      await storage.setLogSettings(settings);
-      cached = { value: settings, at: now() };
-      return settings;
+      await settings.set(LOG_SETTINGS_KEY, JSON.stringify(value));
+      cached = { value, at: now() };
+      return value;
     },
   };
 }
