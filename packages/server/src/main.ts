@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { dataFiles, readServerConfig } from './config/serverConfig.js';
-import { readOrCreateSecret } from './config/secrets.js';
-import { loadSignalKeyRing, readSignalsKeyGrace } from './signals/signalKeyRing.js';
+import { resolveSharedState } from './config/sharedSecrets.js';
 import { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
 
 // The server's entry point (`npm start`): configuration from the environment, one SQLite file in
@@ -15,20 +14,19 @@ async function main(): Promise<void> {
   }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const files = dataFiles(config.dataDir);
-  const consoleToken = config.consoleToken ?? readOrCreateSecret(files.consoleToken);
-  const sessionSecret = config.sessionSecret ?? readOrCreateSecret(files.sessionSecret);
   const storage = createSqliteStore({ file: files.database });
+  // Console token, form-token secret, signals key ring, rate-limit counters: in DATA_DIR and
+  // memory on SQLite, in the store when other instances share it (config/sharedSecrets.ts).
+  const { consoleToken, ...shared } = await resolveSharedState(config, storage);
   const app = await buildApp({
     storage,
     consoleToken,
-    sessionSecret,
+    ...shared,
     version: config.version,
     logger: true,
     logRules: config.logRules,
-    signalKeys: loadSignalKeyRing(config.signalsKeyFile ?? files.signalsKey, { graceMinutes: readSignalsKeyGrace() }),
     https: config.https,
     trustProxy: config.trustProxy,
-    rateLimits: config.rateLimits,
   });
 
   let stopping = false;
