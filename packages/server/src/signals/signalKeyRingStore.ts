@@ -55,7 +55,10 @@ function decode(text: string, generation: number): StoredView {
  * A rotation hands the new key to pages only `2 × cacheMs` after it is made (the previous key's
  * `retiredAt`): by then every instance has read it, so an envelope sealed with a key any instance
  * gave out opens on every other. The new key opens at once wherever it is known, the previous one
- * until `retiredAt + grace`. The replay guard needs nothing here: it is the store's unique nonce.
+ * until `retiredAt + grace`. The key endpoint's max-age (at most half the grace, signalKeyRing.ts)
+ * stays safe for the same reason: no instance hands a key out after its `retiredAt`, so a copy in
+ * any cache is still accepted for the grace period after it was served.
+ * The replay guard needs nothing here: it is the store's unique nonce.
  */
 export function createStoredSignalKeyRing(settings: SettingsPort, options: StoredSignalKeyRingOptions = {}): SignalKeyRing {
   const { now = Date.now, generate = generateSignalKeysAsync, initial = generate } = options;
