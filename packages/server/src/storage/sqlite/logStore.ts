@@ -104,16 +104,22 @@ export function createSqliteLogStore(
   // One group's new occurrences of a batch: one row update for all of them, then one ring slot each.
   const storeGroup = (records: NewClientLog[]): void => {
     const first = records[0] as NewClientLog;
-    insertGroup.run({ ...pickGroup(first), stack: stackOf(first) });
     // The group keeps the newest non-empty stack, as it would message by message.
     const withStack = [...records].reverse().find((r) => r.stackTrace.length > 0 || r.parsedStackTrace.length > 0);
-    let seq = countOccurrences.get({
+    const counted = {
       groupId: first.groupId,
       occurrences: records.reduce((sum, r) => sum + r.occurrences, 0),
       receivedAt: Math.max(...records.map((r) => r.receivedAt)),
       stack: withStack ? stackOf(withStack) : null,
       n: records.length,
-    }) as number;
+    };
+    // Most batches are of groups seen before: count first, and create the group only when
+    // there was none to count (an INSERT … DO NOTHING per group per batch cost more than this).
+    let seq = countOccurrences.get(counted) as number | undefined;
+    if (seq === undefined) {
+      insertGroup.run({ ...pickGroup(first), stack: stackOf(first) });
+      seq = countOccurrences.get(counted) as number;
+    }
     for (const record of records) {
       putOccurrence.run({
         groupId: record.groupId,
