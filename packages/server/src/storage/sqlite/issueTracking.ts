@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { releaseOf } from '../../releases/releaseName.js';
-import type { NewClientLog } from '../types.js';
+import type { NewClientLog } from '../../logs/ports.js';
 
 const MINUTE = 60_000;
 /** Per-minute counts older than this are dropped; the chart's longest window is 90 days. */

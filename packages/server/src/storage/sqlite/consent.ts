@@ -1,42 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { ConsentStorage, NewConsentChoice } from '../../consent/consentStorage.js';
+import type { NewConsentChoice } from '../../consent/consentStorage.js';
+import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import { CHOICE_KINDS, RECONSENT_REASONS } from '../../consent/contract.js';
 import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../consent/contract.js';
-
-/** Migration 2: the consent choices table (appended to migrations.ts). */
-export const CONSENT_MIGRATION_SQL = `
-  CREATE TABLE consent_choices (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    visitor_id TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    choice TEXT NOT NULL,
-    tc_string TEXT NOT NULL,
-    gvl_version INTEGER NOT NULL,
-    policy_version INTEGER NOT NULL,
-    language TEXT,
-    user_agent TEXT,
-    purposes TEXT NOT NULL,
-    special_features TEXT NOT NULL,
-    vendors TEXT NOT NULL
-  );
-  CREATE INDEX consent_choices_visitor ON consent_choices (visitor_id, created_at DESC);
-  CREATE INDEX consent_choices_created ON consent_choices (created_at);
-`;
-
-/**
- * Migration 9: the right to object and re-consent. Choices stored before it objected to nothing
- * (every legitimate interest was signalled then); which vendors they were shown is unknown (NULL).
- */
-export const consentObjectionsMigration = {
-  version: 9,
-  name: 'consent objections, disclosed vendors, re-consent reason',
-  sql: `
-    ALTER TABLE consent_choices ADD COLUMN objected_purposes TEXT NOT NULL DEFAULT '[]';
-    ALTER TABLE consent_choices ADD COLUMN objected_vendors TEXT NOT NULL DEFAULT '[]';
-    ALTER TABLE consent_choices ADD COLUMN disclosed_vendors TEXT;
-    ALTER TABLE consent_choices ADD COLUMN reconsent_reason TEXT;
-  `,
-};
+import type { GroupCommit } from './groupCommit.js';
 
 interface ChoiceRow {
   visitor_id: string;
@@ -73,8 +40,11 @@ const emptyDay = (day: string): ConsentDay => ({
   reconsents: Object.fromEntries(RECONSENT_REASONS.map((r) => [r, 0])) as ConsentDay['reconsents'],
 });
 
-/** The SQLite side of {@link ConsentStorage}; synchronous, wrapped async by the adapter. */
-export function createSqliteConsentStore(db: Database): ConsentStorage {
+/**
+ * Consent choices on SQLite. A choice is one statement through the group commit, so it is on
+ * disk before the visitor's request is answered.
+ */
+export function createSqliteConsent(db: Database, writes: GroupCommit): { ingest: ConsentIngest; query: ConsentQuery } {
   const insert = db.prepare(`INSERT INTO consent_choices
     (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language, user_agent, purposes, special_features, vendors,
      objected_purposes, objected_vendors, disclosed_vendors, reconsent_reason)
@@ -94,15 +64,17 @@ export function createSqliteConsentStore(db: Database): ConsentStorage {
     FROM consent_choices WHERE created_at >= ? AND created_at < ? AND reconsent_reason IS NOT NULL
     GROUP BY day, reason`);
 
-  return {
+  const ingest: ConsentIngest = {
     async insertConsentChoice(c: NewConsentChoice) {
-      insert.run(
+      await writes.run(() => insert.run(
         c.visitorId, c.createdAt, c.choice, c.tcString, c.gvlVersion, c.policyVersion, c.language, c.userAgent,
         JSON.stringify(c.purposes), JSON.stringify(c.specialFeatures), JSON.stringify(c.vendors),
         JSON.stringify(c.objectedPurposes), JSON.stringify(c.objectedVendors),
         c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason,
-      );
+      ));
     },
+  };
+  const query: ConsentQuery = {
     async latestConsentChoice(visitorId) {
       const row = latest.get(visitorId) as ChoiceRow | undefined;
       if (!row) return null;
@@ -143,4 +115,5 @@ export function createSqliteConsentStore(db: Database): ConsentStorage {
       return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
     },
   };
+  return { ingest, query };
 }

@@ -14,12 +14,13 @@ const RELEASE_SUMMARY = `
     FROM releases r`;
 
 /**
- * The releases, source-map and workflow half of the SQLite store (tables of migration 10).
+ * Releases, source maps and the issue workflow on SQLite (tables of migration 10).
  * `recordOccurrence` is for the log store, which calls it inside its insert transaction for each
- * group of a batch with that group's newly counted occurrences; `storage` is the
- * {@link ReleaseStorage} the server uses.
+ * group of a batch with that group's newly counted occurrences; `query` is the
+ * {@link ReleaseStorage} the console and the release service use. Its few writes are operator
+ * actions (a status, an upload, a resolved stack): each is its own synchronous commit.
  */
-export function createSqliteReleaseStore(db: Database): { storage: ReleaseStorage; recordOccurrence: ReturnType<typeof createIssueTracking> } {
+export function createSqliteReleases(db: Database): { query: ReleaseStorage; recordOccurrence: ReturnType<typeof createIssueTracking> } {
   // Nullable parameters keep one prepared statement for every combination of filters.
   const listIssues = db.prepare(`${ISSUE_SELECT}
      WHERE (@level IS NULL OR i.level >= @level)
@@ -92,7 +93,7 @@ export function createSqliteReleaseStore(db: Database): { storage: ReleaseStorag
     });
   };
 
-  const storage: ReleaseStorage = {
+  const query: ReleaseStorage = {
     async listIssueGroups(filter, now) {
       const rows = listIssues.all({
         now,
@@ -163,5 +164,5 @@ export function createSqliteReleaseStore(db: Database): { storage: ReleaseStorag
       return events.all(afterId, limit) as Awaited<ReturnType<ReleaseStorage['listGroupEvents']>>;
     },
   };
-  return { storage, recordOccurrence: createIssueTracking(db) };
+  return { query, recordOccurrence: createIssueTracking(db) };
 }

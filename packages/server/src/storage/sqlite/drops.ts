@@ -1,37 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { DropBucket, DropCount, DropReason, DropSummary, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
-import type { DropWindow } from '../types.js';
-import type { Migration } from './migrations.js';
-
-/**
- * Migration 6: what pages report they gave up, one row per report and reason. The key makes a
- * retried report count once; the source is part of it because the logger's and analytics'
- * transports make their report ids independently of each other.
- */
-export const dropsMigration: Migration = {
-  version: 6,
-  name: 'dropped item counts',
-  sql: `
-    CREATE TABLE drop_counts (
-      source TEXT NOT NULL CHECK (source IN ('logs', 'analytics')),
-      report_id TEXT NOT NULL,
-      reason TEXT NOT NULL,
-      product TEXT,
-      count INTEGER NOT NULL CHECK (count > 0),
-      received_at INTEGER NOT NULL,
-      PRIMARY KEY (source, report_id, reason)
-    ) WITHOUT ROWID;
-    CREATE INDEX drop_counts_received ON drop_counts (received_at);
-  `,
-};
+import type { DropQuery, DropWindow } from '../../drops/ports.js';
 
 const IN_WINDOW = 'received_at >= @from AND received_at < @to';
 
 /**
- * The drop-count half of the SQLite store. `insertDropReport` opens no transaction of its own:
- * the caller runs it inside the transaction that stores the same body's items.
+ * Drop reports on SQLite. There is no ingest port: `write` opens no transaction of its own, and
+ * the log and analytics writers call it inside the transaction that stores the same body's items.
  */
-export function createSqliteDropStore(db: Database) {
+export function createSqliteDrops(db: Database): { write(report: StoredDropReport): void; query: DropQuery } {
   // Only a repeated key is skipped (a retry); unlike INSERT OR IGNORE, a CHECK failure still
   // throws and takes the whole batch's transaction down with it.
   const insert = db.prepare(`
@@ -52,20 +29,22 @@ export function createSqliteDropStore(db: Database) {
      GROUP BY 1, source, reason ORDER BY 1, source, reason`);
 
   return {
-    insertDropReport(report: StoredDropReport): void {
+    write(report) {
       for (const [reason, count] of Object.entries(report.counts) as [DropReason, number | undefined][]) {
         if (!count) continue;
         insert.run({ source: report.source, id: report.id, reason, product: report.product, count, receivedAt: report.receivedAt });
       }
     },
-    dropSummary(window: DropWindow): DropSummary {
-      const range = { from: window.from, to: window.to };
-      return {
-        ...window,
-        totals: totals.all(range) as DropCount[],
-        byProduct: byProduct.all(range) as ProductDropCount[],
-        buckets: timeline.all({ ...range, bucketMs: window.bucketMs }) as DropBucket[],
-      };
+    query: {
+      async dropSummary(window: DropWindow): Promise<DropSummary> {
+        const range = { from: window.from, to: window.to };
+        return {
+          ...window,
+          totals: totals.all(range) as DropCount[],
+          byProduct: byProduct.all(range) as ProductDropCount[],
+          buckets: timeline.all({ ...range, bucketMs: window.bucketMs }) as DropBucket[],
+        };
+      },
     },
   };
 }

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
 import type { NewClientLog, Storage } from '../types.js';
 import { createSqliteStorage } from './createSqliteStorage.js';
-import { applyMigrations, migrations } from './migrations.js';
+import { applyMigrations } from './migrate.js';
+import { sqliteMigrations as migrations } from './migrations/index.js';
 
 const open: Storage[] = [];
 const memory = (perGroup?: number) => {

@@ -1,30 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { NewSignalReport, SignalStorage, SignalSummary, StoredSignalReport, ValueCount } from '../../signals/contract.js';
-
-/** Migration 5 of migrations.ts: signal reports (one per nonce) and token-only fallback hits. */
-export const SIGNALS_MIGRATION_SQL = `
-  CREATE TABLE signal_reports (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    nonce TEXT NOT NULL UNIQUE,
-    received_at INTEGER NOT NULL,
-    client_ts INTEGER NOT NULL,
-    user_agent TEXT,
-    automation INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    reasons TEXT NOT NULL,
-    time_zone TEXT NOT NULL,
-    language TEXT NOT NULL,
-    screen TEXT NOT NULL,
-    signals TEXT NOT NULL
-  );
-  CREATE INDEX signal_reports_received ON signal_reports (received_at);
-  CREATE TABLE signal_fallbacks (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    received_at INTEGER NOT NULL,
-    user_agent TEXT
-  );
-  CREATE INDEX signal_fallbacks_received ON signal_fallbacks (received_at);
-`;
+import type { NewSignalReport, SignalSummary, StoredSignalReport, ValueCount } from '../../signals/contract.js';
+import type { SignalIngest, SignalQuery } from '../../signals/ports.js';
+import type { GroupCommit } from './groupCommit.js';
 
 const SPREAD_SIZE = 10;
 
@@ -39,12 +16,12 @@ interface ReportRow {
 }
 
 /**
- * The signals half of the SQLite store. The nonce's UNIQUE constraint is the replay check: the
- * insert and the check are one statement, so two copies racing each other cannot both land.
- * Time zone, first language and screen are copied into columns so the console's spreads are
- * plain GROUP BYs.
+ * Browser signals on SQLite. The nonce's UNIQUE constraint is the replay check: the insert and
+ * the check are one statement, so two copies racing each other cannot both land. Time zone,
+ * first language and screen are copied into columns so the console's spreads are plain GROUP BYs.
+ * Writes are one statement each, through the group commit: a failure leaves nothing behind.
  */
-export function createSqliteSignalsStore(db: Database): SignalStorage {
+export function createSqliteSignals(db: Database, writes: GroupCommit): { ingest: SignalIngest; query: SignalQuery } {
   const insertReport = db.prepare(`
     INSERT INTO signal_reports (nonce, received_at, client_ts, user_agent, automation, score, reasons,
                                 time_zone, language, screen, signals)
@@ -71,27 +48,31 @@ export function createSqliteSignalsStore(db: Database): SignalStorage {
   const recent = db.prepare(`SELECT id, received_at, user_agent, automation, score, reasons, signals
                                FROM signal_reports ORDER BY received_at DESC, id DESC LIMIT ?`);
 
-  return {
-    async insertSignalReport(report: NewSignalReport) {
-      const { signals, verdict } = report;
-      const result = insertReport.run({
-        nonce: report.nonce,
-        receivedAt: report.receivedAt,
-        clientTs: report.clientTs,
-        userAgent: report.userAgent,
-        automation: verdict.automation ? 1 : 0,
-        score: verdict.score,
-        reasons: JSON.stringify(verdict.reasons),
-        timeZone: signals.timeZone.name || 'unknown',
-        language: signals.languages[0] || 'none',
-        screen: `${signals.screen.width}x${signals.screen.height}`,
-        signals: JSON.stringify(signals),
-      });
-      return result.changes === 1;
-    },
+  const storeReport = (report: NewSignalReport): boolean => {
+    const { signals, verdict } = report;
+    const result = insertReport.run({
+      nonce: report.nonce,
+      receivedAt: report.receivedAt,
+      clientTs: report.clientTs,
+      userAgent: report.userAgent,
+      automation: verdict.automation ? 1 : 0,
+      score: verdict.score,
+      reasons: JSON.stringify(verdict.reasons),
+      timeZone: signals.timeZone.name || 'unknown',
+      language: signals.languages[0] || 'none',
+      screen: `${signals.screen.width}x${signals.screen.height}`,
+      signals: JSON.stringify(signals),
+    });
+    return result.changes === 1;
+  };
+
+  const ingest: SignalIngest = {
+    insertSignalReport: (report) => writes.run(() => storeReport(report)),
     async insertSignalFallback(hit) {
-      insertFallback.run(hit.receivedAt, hit.userAgent);
+      await writes.run(() => insertFallback.run(hit.receivedAt, hit.userAgent));
     },
+  };
+  const query: SignalQuery = {
     async signalSummary({ since, bucketMs }): Promise<SignalSummary> {
       const buckets = new Map<number, { start: number; people: number; automation: number; fallback: number }>();
       const bucket = (start: number) => {
@@ -130,4 +111,5 @@ export function createSqliteSignalsStore(db: Database): SignalStorage {
       }));
     },
   };
+  return { ingest, query };
 }

@@ -1,31 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import type { PerfFilter } from '../types.js';
-import type { Migration } from './migrations.js';
-
-/** Migration 3: performance reports, one row per page view; the nt_* numbers as JSON. */
-export const perfMigration: Migration = {
-  version: 3,
-  name: 'performance reports',
-  sql: `
-    CREATE TABLE perf_reports (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      received_at INTEGER NOT NULL,
-      url TEXT,
-      vertical TEXT,
-      page_id TEXT,
-      sub_page_id TEXT,
-      page_tag TEXT,
-      user_agent TEXT,
-      nav_start INTEGER,
-      protocol TEXT,
-      timing TEXT NOT NULL,
-      lcp REAL, cls REAL, inp REAL, fid REAL, fcp REAL, ttfb REAL
-    );
-    CREATE INDEX perf_reports_received ON perf_reports (received_at);
-    CREATE INDEX perf_reports_page ON perf_reports (vertical, page_id, sub_page_id, received_at);
-  `,
-};
+import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
+import type { GroupCommit } from './groupCommit.js';
 
 interface PerfRow {
   client_id: string | null;
@@ -47,8 +23,12 @@ interface PerfRow {
   ttfb: number | null;
 }
 
-/** The performance half of the SQLite store; statements are prepared once, here. */
-export function createSqlitePerfStore(db: Database) {
+/**
+ * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
+ * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
+ * group commit on its own.
+ */
+export function createSqlitePerf(db: Database, writes: GroupCommit): { write(report: PerfReport): void; ingest: PerfIngest; query: PerfQuery } {
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
@@ -66,31 +46,38 @@ export function createSqlitePerfStore(db: Database) {
      ORDER BY received_at DESC
      LIMIT @limit`);
 
+  // Stores the report unless its id was stored before (then it is a retry: nothing happens).
+  const write = (report: PerfReport): void => {
+    const { vitals, timing, ...rest } = report;
+    insert.run({
+      ...rest,
+      timing: JSON.stringify(timing),
+      lcp: vitals.wv_lcp,
+      cls: vitals.wv_cls,
+      inp: vitals.wv_inp,
+      fid: vitals.wv_fid,
+      fcp: vitals.wv_fcp,
+      ttfb: vitals.wv_ttfb,
+    });
+  };
+
   return {
-    /** Stores the report unless its id was stored before (then it is a retry: nothing happens). */
-    insertPerfReport(report: PerfReport): void {
-      const { vitals, timing, ...rest } = report;
-      insert.run({
-        ...rest,
-        timing: JSON.stringify(timing),
-        lcp: vitals.wv_lcp,
-        cls: vitals.wv_cls,
-        inp: vitals.wv_inp,
-        fid: vitals.wv_fid,
-        fcp: vitals.wv_fcp,
-        ttfb: vitals.wv_ttfb,
-      });
+    write,
+    ingest: {
+      insertPerfReport: (report) => writes.run(() => write(report)),
     },
-    listPerfReports(filter: PerfFilter): PerfReport[] {
-      const rows = list.all({
-        from: filter.from,
-        to: filter.to,
-        vertical: filter.vertical ?? null,
-        pageId: filter.pageId ?? null,
-        subPageId: filter.subPageId ?? null,
-        limit: filter.limit,
-      }) as PerfRow[];
-      return rows.map(toReport);
+    query: {
+      async listPerfReports(filter: PerfFilter): Promise<PerfReport[]> {
+        const rows = list.all({
+          from: filter.from,
+          to: filter.to,
+          vertical: filter.vertical ?? null,
+          pageId: filter.pageId ?? null,
+          subPageId: filter.subPageId ?? null,
+          limit: filter.limit,
+        }) as PerfRow[];
+        return rows.map(toReport);
+      },
     },
   };
 }

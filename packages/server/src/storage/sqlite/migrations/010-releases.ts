@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from '../migrate.js';
 
 /**
  * Migration 10: releases, source maps and the issue workflow, beside the log tables (which it
@@ -14,7 +14,7 @@ import type { Migration } from './migrations.js';
  * - `log_group_events`: new and regressed groups in order, for the Releases view and alerts.
  * - `release_artifacts`: uploaded source maps per release and minified-file URL.
  */
-export const releasesMigration: Migration = {
+export const migration: Migration = {
   version: 10,
   name: 'releases, source maps and issue workflow',
   sql: `

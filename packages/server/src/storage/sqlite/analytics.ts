@@ -1,27 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
-import type { Migration } from './migrations.js';
-
-/** Migration 4: analytics hits, one row per page view or event. */
-export const analyticsMigration: Migration = {
-  version: 4,
-  name: 'analytics hits',
-  sql: `
-    CREATE TABLE analytics_hits (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      received_at INTEGER NOT NULL,
-      timestamp INTEGER NOT NULL,
-      type TEXT NOT NULL,
-      path TEXT NOT NULL,
-      non_interaction INTEGER NOT NULL,
-      vertical TEXT, locale TEXT, affiliate TEXT, affiliateskin TEXT, experiment TEXT,
-      page_id TEXT, sub_page_id TEXT, presentation TEXT, pixel_context TEXT, login_state TEXT,
-      session_id TEXT, placement TEXT, searchid TEXT,
-      category TEXT, action TEXT, label TEXT, value REAL, params TEXT
-    );
-    CREATE INDEX analytics_hits_received ON analytics_hits (received_at);
-  `,
-};
+import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
+import type { StoredDropReport } from '../../drops/contract.js';
+import type { GroupCommit } from './groupCommit.js';
 
 // Dimensions map to fixed SQL expressions: the only text ever put into a query.
 const DIMENSION_SQL: Record<Dimension, string> = {
@@ -49,8 +30,18 @@ const params = (f: AnalyticsFilter) => ({
   type: f.type ?? null,
 });
 
-/** The analytics half of the SQLite store. */
-export function createSqliteAnalyticsStore(db: Database) {
+type WriteHits = (hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => void;
+
+/**
+ * Analytics hits on SQLite. `write` stores a body's hits and its drop report (through
+ * `writeDrop`) in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port
+ * runs it through the group commit on its own.
+ */
+export function createSqliteAnalytics(
+  db: Database,
+  writes: GroupCommit,
+  writeDrop: (report: StoredDropReport) => void,
+): { write: WriteHits; ingest: AnalyticsIngest; query: AnalyticsQuery } {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -60,8 +51,10 @@ export function createSqliteAnalyticsStore(db: Database) {
       @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
       @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
     ON CONFLICT (client_id) DO NOTHING`);
-  const insertAll = db.transaction((hits: StoredAnalyticsHit[]) => {
+  // A body's drop report is stored with its hits or not at all.
+  const write = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => {
     for (const hit of hits) insert.run(toRow(hit));
+    if (dropped) writeDrop(dropped);
   });
   const byDimension = new Map<Dimension, Statement>();
   const timeline = db.prepare(`
@@ -69,30 +62,33 @@ export function createSqliteAnalyticsStore(db: Database) {
       FROM analytics_hits WHERE ${WHERE} GROUP BY i`);
 
   return {
-    /** Stores each hit unless its id was stored before (a retry). */
-    insertAnalyticsHits(hits: StoredAnalyticsHit[]): void {
-      insertAll(hits);
+    write,
+    ingest: {
+      // Each hit is stored unless its id was stored before (a retry).
+      insertAnalyticsHits: (hits, dropped) => writes.run(() => write(hits, dropped)),
     },
-    countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): AnalyticsCount[] {
-      let statement = byDimension.get(by);
-      if (!statement) {
-        statement = db.prepare(`
-          SELECT ${DIMENSION_SQL[by]} AS key, ${COUNTS}
-            FROM analytics_hits WHERE ${WHERE}
-           GROUP BY key ORDER BY COUNT(*) DESC, key LIMIT @limit`);
-        byDimension.set(by, statement);
-      }
-      return statement.all({ ...params(filter), limit }) as AnalyticsCount[];
-    },
-    analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): AnalyticsBucket[] {
-      const first = Math.floor(filter.from / bucketMs) * bucketMs;
-      const rows = timeline.all({ ...params(filter), first, bucket: bucketMs }) as (Omit<AnalyticsBucket, 'start'> & { i: number })[];
-      const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
-      const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
-      return Array.from({ length: size }, (_, i) => ({
-        start: first + i * bucketMs,
-        ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
-      }));
+    query: {
+      async countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): Promise<AnalyticsCount[]> {
+        let statement = byDimension.get(by);
+        if (!statement) {
+          statement = db.prepare(`
+            SELECT ${DIMENSION_SQL[by]} AS key, ${COUNTS}
+              FROM analytics_hits WHERE ${WHERE}
+             GROUP BY key ORDER BY COUNT(*) DESC, key LIMIT @limit`);
+          byDimension.set(by, statement);
+        }
+        return statement.all({ ...params(filter), limit }) as AnalyticsCount[];
+      },
+      async analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): Promise<AnalyticsBucket[]> {
+        const first = Math.floor(filter.from / bucketMs) * bucketMs;
+        const rows = timeline.all({ ...params(filter), first, bucket: bucketMs }) as (Omit<AnalyticsBucket, 'start'> & { i: number })[];
+        const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
+        const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
+        return Array.from({ length: size }, (_, i) => ({
+          start: first + i * bucketMs,
+          ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
+        }));
+      },
     },
   };
 }

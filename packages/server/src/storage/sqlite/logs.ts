@@ -1,63 +1,39 @@
 import type { Database } from 'better-sqlite3';
+import type { StoredDropReport } from '../../drops/contract.js';
 import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
-import type { ClientLogInsert, LogGroupFilter, NewClientLog } from '../types.js';
+import type { ClientLogInsert, LogGroupFilter, LogIngest, LogQuery, NewClientLog } from '../../logs/ports.js';
+import type { GroupCommit } from './groupCommit.js';
 import type { GroupRow, OccurrenceRow } from './logRows.js';
 import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
-import type { Migration } from './migrations.js';
 
 /** How many occurrences a group keeps, so one noisy error cannot fill the disk. */
 export const OCCURRENCES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows. */
 const OCCURRENCES_SHOWN = 50;
 
-/**
- * Migration 8: each group's occurrences become a ring. A group's n-th stored occurrence gets
- * `seq` n and lives in slot n mod 200, overwriting the one 200 before it in place, so keeping a
- * group bounded costs nothing on ingest (it used to be a sorted DELETE per group per batch).
- * The newest 200 rows of every group are carried over, numbered oldest first.
- */
-export const logRingMigration: Migration = {
-  version: 8,
-  name: 'log occurrences as a ring per group',
-  sql: `
-    ALTER TABLE log_groups ADD COLUMN next_seq INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE log_ring (
-      id INTEGER PRIMARY KEY,
-      group_id TEXT NOT NULL REFERENCES log_groups (group_id) ON DELETE CASCADE,
-      slot INTEGER NOT NULL,
-      seq INTEGER NOT NULL,
-      message_id TEXT NOT NULL,
-      received_at INTEGER NOT NULL,
-      occurrences INTEGER NOT NULL,
-      url TEXT,
-      user_agent TEXT,
-      extra_args TEXT NOT NULL,
-      context TEXT NOT NULL
-    );
-    INSERT INTO log_ring (group_id, slot, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context)
-    SELECT group_id, seq, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context
-      FROM (SELECT *, min(count(*) OVER (PARTITION BY group_id), ${OCCURRENCES_KEPT_PER_GROUP})
-                      - row_number() OVER (PARTITION BY group_id ORDER BY id DESC) AS seq
-              FROM log_occurrences)
-     WHERE seq >= 0;
-    UPDATE log_groups SET next_seq = (SELECT count(*) FROM log_ring WHERE log_ring.group_id = log_groups.group_id);
-    DROP TABLE log_occurrences;
-    ALTER TABLE log_ring RENAME TO log_occurrences;
-    CREATE UNIQUE INDEX log_occurrences_slot ON log_occurrences (group_id, slot);
-    CREATE UNIQUE INDEX log_occurrences_message ON log_occurrences (group_id, message_id);
-  `,
-};
+/** What the log store is built with besides the connection and its group commit. */
+export interface SqliteLogsOptions {
+  /** Occurrences kept per group; defaults to {@link OCCURRENCES_KEPT_PER_GROUP}. */
+  keepPerGroup?: number;
+  /**
+   * Runs inside the insert transaction once per group of a batch, with that group's newly
+   * counted occurrences (not retried deliveries): the release and workflow bookkeeping of releases.ts.
+   */
+  onCounted?: (records: NewClientLog[]) => void;
+  /** Stores the batch's drop report in the same transaction (drops.ts). */
+  writeDrop: (report: StoredDropReport) => void;
+}
 
 /**
- * The client-log half of the SQLite store; statements are prepared once, here. `onCounted` runs
- * inside the insert transaction once per group of a batch, with that group's newly counted
- * occurrences (not retried deliveries): the release and workflow bookkeeping of releaseStore.ts.
+ * Client logs on SQLite; statements are prepared once, here. `write` stores a batch and its drop
+ * report in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port runs
+ * it through the group commit on its own.
  */
-export function createSqliteLogStore(
+export function createSqliteLogs(
   db: Database,
-  keepPerGroup = OCCURRENCES_KEPT_PER_GROUP,
-  onCounted: (records: NewClientLog[]) => void = () => {},
-) {
+  writes: GroupCommit,
+  { keepPerGroup = OCCURRENCES_KEPT_PER_GROUP, onCounted = () => {}, writeDrop }: SqliteLogsOptions,
+): { write(batch: ClientLogInsert): void; ingest: LogIngest; query: LogQuery } {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
                             count, first_seen, last_seen, stack)
@@ -137,7 +113,8 @@ export function createSqliteLogStore(
     onCounted(records);
   };
 
-  const insertBatch = db.transaction((batch: ClientLogInsert) => {
+  // A body's drop report is stored with its records or not at all.
+  const write = db.transaction((batch: ClientLogInsert) => {
     // A message id seen before (stored, or earlier in this batch) is a retried delivery:
     // counting it again would inflate the group.
     const fresh = new Map<string, NewClientLog[]>();
@@ -152,30 +129,34 @@ export function createSqliteLogStore(
     }
     for (const records of fresh.values()) storeGroup(records);
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
+    if (batch.dropped) writeDrop(batch.dropped);
   });
 
   return {
-    insertClientLogs(batch: ClientLogInsert): void {
-      insertBatch(batch);
+    write,
+    ingest: {
+      insertClientLogs: (batch) => writes.run(() => write(batch)),
     },
-    listLogGroups(filter: LogGroupFilter): LogGroupList {
-      const rows = listGroups.all({
-        level: filter.level ?? null,
-        product: filter.product ?? null,
-        q: filter.q ? filter.q.toLowerCase() : null,
-        limit: filter.limit,
-      }) as GroupRow[];
-      return {
-        groups: rows.map(toLogGroup),
-        products: listProducts.all() as string[],
-        ignored: (readIgnored.get() as number | undefined) ?? 0,
-      };
-    },
-    getLogGroup(groupId: string): LogGroupDetail | null {
-      const row = getGroup.get(groupId) as GroupRow | undefined;
-      if (!row) return null;
-      const occurrences = newestOccurrences.all(groupId, OCCURRENCES_SHOWN) as OccurrenceRow[];
-      return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: occurrences.map(toLogOccurrence) };
+    query: {
+      async listLogGroups(filter: LogGroupFilter): Promise<LogGroupList> {
+        const rows = listGroups.all({
+          level: filter.level ?? null,
+          product: filter.product ?? null,
+          q: filter.q ? filter.q.toLowerCase() : null,
+          limit: filter.limit,
+        }) as GroupRow[];
+        return {
+          groups: rows.map(toLogGroup),
+          products: listProducts.all() as string[],
+          ignored: (readIgnored.get() as number | undefined) ?? 0,
+        };
+      },
+      async getLogGroup(groupId: string): Promise<LogGroupDetail | null> {
+        const row = getGroup.get(groupId) as GroupRow | undefined;
+        if (!row) return null;
+        const occurrences = newestOccurrences.all(groupId, OCCURRENCES_SHOWN) as OccurrenceRow[];
+        return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: occurrences.map(toLogOccurrence) };
+      },
     },
   };
 }

@@ -1,11 +1,11 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from '../migrate.js';
 
 /**
  * Migration 7: the client-made id of each perf report and analytics hit, unique, so a retry
  * after a lost reply stores nothing twice (`ON CONFLICT (client_id) DO NOTHING`). Rows from
  * before ids, and from clients older than them, keep NULL, which a unique index allows many times.
  */
-export const clientIdsMigration: Migration = {
+export const migration: Migration = {
   version: 7,
   name: 'client ids of perf reports and analytics hits',
   sql: `

@@ -1,0 +1,38 @@
+import { describe } from 'vitest';
+import { describeAlertPorts } from './alerts.js';
+import { describeAnalyticsPorts } from './analytics.js';
+import { describeReleaseArtifacts } from './artifacts.js';
+import { describeConsentPorts } from './consent.js';
+import { describeCounterPort } from './counters.js';
+import { describeDropPorts } from './drops.js';
+import { describeIngestBatch } from './ingestBatch.js';
+import { describeLogPorts } from './logs.js';
+import { describePerfPorts } from './perf.js';
+import { describeIssueWorkflow } from './releases.js';
+import { describeSettingsPort } from './settings.js';
+import { describeSignalPorts } from './signals.js';
+import type { OpenStore } from './openStore.js';
+
+export type { OpenStore } from './openStore.js';
+
+/**
+ * Declares every port's conformance suite against one engine's stores: what any adapter must do
+ * alike, so the engines cannot drift. Engine-specific behaviour (pragmas, fsync, partitions,
+ * migrating old files) is tested beside each adapter instead.
+ */
+export function describeStoreConformance(engine: string, open: OpenStore): void {
+  describe(`${engine} store conformance`, () => {
+    describeLogPorts(open);
+    describePerfPorts(open);
+    describeAnalyticsPorts(open);
+    describeDropPorts(open);
+    describeSignalPorts(open);
+    describeConsentPorts(open);
+    describeIssueWorkflow(open);
+    describeReleaseArtifacts(open);
+    describeAlertPorts(open);
+    describeSettingsPort(open);
+    describeCounterPort(open);
+    describeIngestBatch(open);
+  });
+}

@@ -1,0 +1,100 @@
+import Database from 'better-sqlite3';
+import type { IngestItem, Store } from '../ports.js';
+import { createSqliteAlerts } from './alerts.js';
+import { createSqliteAnalytics } from './analytics.js';
+import { createSqliteConsent } from './consent.js';
+import { createSqliteCounters } from './counters.js';
+import { createSqliteDrops } from './drops.js';
+import { createGroupCommit, walSyncer } from './groupCommit.js';
+import { createSqliteLogs } from './logs.js';
+import { applyMigrations } from './migrate.js';
+import { createSqlitePerf } from './perf.js';
+import { createSqliteReleases } from './releases.js';
+import { createSqliteSettings } from './settings.js';
+import { createSqliteSignals } from './signals.js';
+
+/** Where the SQLite store lives; ':memory:' gives a private throwaway database (tests). */
+export interface SqliteStoreOptions {
+  file: string;
+  /** Occurrences kept per log group; defaults to 200. */
+  occurrencesPerGroup?: number;
+}
+
+/**
+ * The default store: one embedded SQLite file, so `npm start` needs no database server.
+ * WAL lets console reads run beside ingest writes; busy_timeout rides out a brief lock held
+ * by another process (a backup, the sqlite3 shell) instead of failing a request.
+ *
+ * Every write is on disk before its promise resolves. The connection runs `synchronous = FULL`
+ * (WAL's default, NORMAL, never fsyncs at COMMIT: a power cut could lose acknowledged batches).
+ * Writes go through group commit (groupCommit.ts): concurrent requests share one transaction,
+ * and one fsync of the WAL, made off the event loop, before any of them is answered. Reads go
+ * straight to the connection. Each capability's ports are built in `<capability>.ts` here.
+ */
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const db = new Database(options.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  applyMigrations(db);
+
+  const wal = options.file === ':memory:' || options.file === '' ? undefined : walSyncer(`${options.file}-wal`);
+  const writes = createGroupCommit(db, wal?.sync);
+  const releases = createSqliteReleases(db);
+  const drops = createSqliteDrops(db);
+  const logs = createSqliteLogs(db, writes, {
+    keepPerGroup: options.occurrencesPerGroup,
+    onCounted: releases.recordOccurrence,
+    writeDrop: drops.write,
+  });
+  const perf = createSqlitePerf(db, writes);
+  const analytics = createSqliteAnalytics(db, writes, drops.write);
+  const signals = createSqliteSignals(db, writes);
+  const consent = createSqliteConsent(db, writes);
+  const ping = db.prepare('SELECT 1');
+
+  // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
+  // and each item is idempotent by its ids, so a redelivered batch changes nothing.
+  const writeItems = db.transaction((items: readonly IngestItem[]) => {
+    for (const item of items) {
+      if (item.kind === 'logs') logs.write(item.batch);
+      else if (item.kind === 'perf') perf.write(item.report);
+      else analytics.write(item.hits, item.dropped);
+    }
+  });
+
+  return {
+    engine: 'sqlite',
+    ingest: {
+      logs: logs.ingest,
+      perf: perf.ingest,
+      analytics: analytics.ingest,
+      signals: signals.ingest,
+      consent: consent.ingest,
+      async writeBatch(items) {
+        if (items.length > 0) await writes.run(() => writeItems(items));
+      },
+    },
+    query: {
+      logs: logs.query,
+      perf: perf.query,
+      analytics: analytics.query,
+      drops: drops.query,
+      signals: signals.query,
+      consent: consent.query,
+      releases: releases.query,
+      alerts: createSqliteAlerts(db, writes),
+    },
+    settings: createSqliteSettings(db, writes),
+    counters: createSqliteCounters(db, writes),
+    async ping() {
+      ping.get();
+    },
+    async close() {
+      await writes.close(); // commits and syncs what is still queued before the connection goes
+      await wal?.close();
+      if (db.open) db.close();
+    },
+  };
+}

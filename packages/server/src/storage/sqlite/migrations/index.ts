@@ -1,0 +1,32 @@
+import type { Migration } from '../migrate.js';
+import { migration as clientLogsAndSettings } from './001-client-logs-and-settings.js';
+import { migration as consentChoices } from './002-consent-choices.js';
+import { migration as perfReports } from './003-perf-reports.js';
+import { migration as analyticsHits } from './004-analytics-hits.js';
+import { migration as signals } from './005-signals.js';
+import { migration as dropCounts } from './006-drop-counts.js';
+import { migration as clientIds } from './007-client-ids.js';
+import { migration as logRing } from './008-log-ring.js';
+import { migration as consentObjections } from './009-consent-objections.js';
+import { migration as releases } from './010-releases.js';
+import { migration as alerts } from './011-alerts.js';
+import { migration as requestCounters } from './012-request-counters.js';
+
+/**
+ * The schema history of the SQLite store, oldest first: one file per version, named after it.
+ * A shipped migration is never edited (existing databases have run it); a change is a new file.
+ */
+export const sqliteMigrations: readonly Migration[] = [
+  clientLogsAndSettings,
+  consentChoices,
+  perfReports,
+  analyticsHits,
+  signals,
+  dropCounts,
+  clientIds,
+  logRing,
+  consentObjections,
+  releases,
+  alerts,
+  requestCounters,
+];
