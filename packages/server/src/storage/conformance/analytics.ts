@@ -85,6 +85,8 @@ export function describeAnalyticsPorts(open: OpenStore): void {
         { start: T0 + 3_000, pageViews: 0, events: 1, nonInteraction: 1 },
       ]);
       expect(await store().query.analytics.analyticsTimeline({ from: T0 + 5_000, to: T0 + 6_000 }, 1_000)).toEqual([{ start: T0 + 5_000, ...none }]);
+      const ragged = await store().query.analytics.analyticsTimeline({ from: T0 + 500, to: T0 + 4_500 }, 1_000);
+      expect(ragged.map((b) => [b.start, b.pageViews])).toEqual([[T0, 0], [T0 + 1_000, 2], [T0 + 2_000, 0], [T0 + 3_000, 0], [T0 + 4_000, 1]]);
     });
 
     it('stores free text of any character (label, string params) and counts the hit', async () => {

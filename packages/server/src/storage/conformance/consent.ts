@@ -56,11 +56,13 @@ export function describeConsentPorts(open: OpenStore): void {
       ]);
     });
 
-    it('lists only days with choices, oldest first, and nothing for an empty range', async () => {
+    it('lists only days with choices, oldest first, cut at UTC midnight, and nothing for an empty range', async () => {
       await insert({ visitorId: 'late', createdAt: T0 + 2 * DAY + HOUR });
       await insert({ visitorId: 'early', createdAt: T0 + HOUR });
+      await insert({ visitorId: 'last-ms', createdAt: T0 + DAY - 1 });
+      await insert({ visitorId: 'midnight', createdAt: T0 + 2 * DAY });
       const days = await store().query.consent.consentSummary({ since: T0, until: T0 + 3 * DAY });
-      expect(days.map((d) => [d.day, d.visitors])).toEqual([[dayOf(T0), 1], [dayOf(T0 + 2 * DAY), 1]]);
+      expect(days.map((d) => [d.day, d.visitors])).toEqual([[dayOf(T0), 2], [dayOf(T0 + 2 * DAY), 2]]);
       expect(await store().query.consent.consentSummary({ since: T0 + 3 * DAY, until: T0 + 4 * DAY })).toEqual([]);
     });
   });

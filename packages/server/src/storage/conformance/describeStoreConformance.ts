@@ -8,6 +8,7 @@ import { describeDropPorts } from './drops.js';
 import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
 import { describePerfPorts } from './perf.js';
+import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
 import { describeSettingsPort } from './settings.js';
 import { describeSignalPorts } from './signals.js';
@@ -29,6 +30,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeSignalPorts(open);
     describeConsentPorts(open);
     describeIssueWorkflow(open);
+    describeReleaseBookkeeping(open);
     describeReleaseArtifacts(open);
     describeAlertPorts(open);
     describeSettingsPort(open);

@@ -1,0 +1,109 @@
+import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import { createPostgresAlertStore } from './alerts.js';
+import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
+import { createPostgresConsent } from './consent.js';
+import { createPostgresCounters } from './counters.js';
+import { createPool, inTransaction, pingWithin } from './db.js';
+import { createPostgresDropQuery, writeDropReports } from './drops.js';
+import { migrate } from './migrations/migrate.js';
+import { migrations } from './migrations/index.js';
+import { createPostgresLogPorts } from './logs.js';
+import { createPostgresPerf, writePerfReports } from './perf.js';
+import { createPostgresReleaseStore } from './releases.js';
+import { createPostgresSettings } from './settings.js';
+import { createPostgresSignals } from './signals.js';
+import { runUpkeep } from './upkeep.js';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** Connections this instance may hold; 10 by default. */
+  poolSize?: number;
+  /** Days raw rows are kept; `RETENTION_RAW_DAYS` or 30 by default. */
+  retentionRawDays?: number;
+  /** Occurrences kept per log group; 200 by default. */
+  occurrencesPerGroup?: number;
+}
+
+const UPKEEP_EVERY_MS = 60 * 60 * 1000;
+// Short, so a health check answers before the load balancer gives up on it.
+const PING_TIMEOUT_MS = 2000;
+
+/**
+ * The PostgreSQL store: one pool, the schema brought up to date (once, however many instances
+ * start together), today's partitions made, then the capability adapters over the same pool.
+ */
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const retention = retentionDays(options.retentionRawDays);
+  const pool = createPool(options.url, options.poolSize);
+  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention });
+  try {
+    await migrate(pool, migrations);
+    await upkeep();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  // A failed round is retried next hour; meanwhile partitions exist two days ahead, and the
+  // DEFAULT partition takes any row whose day has none.
+  const timer = setInterval(() => void upkeep().catch(() => {}), UPKEEP_EVERY_MS);
+  timer.unref();
+
+  const logs = createPostgresLogPorts(pool, {
+    occurrencesPerGroup: options.occurrencesPerGroup,
+    insertDropReport: (db, report) => writeDropReports(db, [report]),
+  });
+  const perf = createPostgresPerf(pool);
+  const analytics = createPostgresAnalytics(pool);
+  const signals = createPostgresSignals(pool);
+  const consent = createPostgresConsent(pool);
+
+  const ingest: IngestPorts = {
+    logs: logs.ingest,
+    perf: perf.ingest,
+    analytics: analytics.ingest,
+    signals: signals.ingest,
+    consent: consent.ingest,
+    async writeBatch(items) {
+      if (items.length === 0) return;
+      // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
+      await inTransaction(pool, async (client) => {
+        const of = <K extends IngestItem['kind']>(kind: K) =>
+          items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
+        await logs.writeLogBatches(client, of('logs').map((item) => item.batch));
+        await writePerfReports(client, of('perf').map((item) => item.report));
+        const hits = of('analytics');
+        await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
+        await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));
+      });
+    },
+  };
+  const query: QueryPorts = {
+    logs: logs.query,
+    perf: perf.query,
+    analytics: analytics.query,
+    drops: createPostgresDropQuery(pool),
+    signals: signals.query,
+    consent: consent.query,
+    releases: createPostgresReleaseStore(pool),
+    alerts: createPostgresAlertStore(pool),
+  };
+  return {
+    engine: 'postgres',
+    ingest,
+    query,
+    settings: createPostgresSettings(pool),
+    counters: createPostgresCounters(pool),
+    ping: () => pingWithin(pool, PING_TIMEOUT_MS),
+    async close() {
+      clearInterval(timer);
+      await pool.end();
+    },
+  };
+}
+
+function retentionDays(given: number | undefined): number {
+  const days = given ?? Number(process.env.RETENTION_RAW_DAYS ?? 30);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`raw retention must be a positive number of days, got ${days}`);
+  return days;
+}

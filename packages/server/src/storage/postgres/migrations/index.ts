@@ -1,0 +1,25 @@
+import type { Migration } from './migration.js';
+import { baseMigration } from './001-base.js';
+import { logsMigration } from './002-logs.js';
+import { releasesMigration } from './003-releases.js';
+import { alertsMigration } from './004-alerts.js';
+import { perfMigration } from './005-perf.js';
+import { analyticsMigration } from './006-analytics.js';
+import { dropsMigration } from './007-drops.js';
+import { signalsMigration } from './008-signals.js';
+import { consentMigration } from './009-consent.js';
+
+export type { Migration } from './migration.js';
+
+/** The schema history of the PostgreSQL store; the runner applies it in version order. */
+export const migrations: readonly Migration[] = [
+  baseMigration,
+  logsMigration,
+  releasesMigration,
+  alertsMigration,
+  perfMigration,
+  analyticsMigration,
+  dropsMigration,
+  signalsMigration,
+  consentMigration,
+];

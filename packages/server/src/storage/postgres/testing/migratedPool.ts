@@ -1,0 +1,39 @@
+import type pg from 'pg';
+import { createPool } from '../db.js';
+import { migrate } from '../migrations/migrate.js';
+import { migrations } from '../migrations/index.js';
+import type { TestDatabase } from './testDatabase.js';
+import { createTestDatabase } from './testDatabase.js';
+
+/** A private database with the whole schema, a pool on it, and how to get rid of both. */
+export interface MigratedPool {
+  pool: pg.Pool;
+  /** The database's URL, for more pools (more instances) on it. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * For adapter tests that need the tables but not the whole store: a fresh database, migrated,
+ * with a pool that reads int8 and numeric as numbers like the store's own.
+ */
+export async function createMigratedPool(): Promise<MigratedPool> {
+  const database: TestDatabase = await createTestDatabase();
+  const pool = createPool(database.url, 4);
+  try {
+    await migrate(pool, migrations);
+  } catch (error) {
+    await pool.end();
+    await database.drop();
+    throw error;
+  }
+  return {
+    pool,
+    url: database.url,
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
