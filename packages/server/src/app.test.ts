@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
-import type { Storage } from './storage/types.js';
+import { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
+import type { Store } from './storage/ports.js';
 import { clientLogMessage } from './testing/fixtures.js';
 import type { TestApp } from './testing/testApp.js';
 import { createTestApp } from './testing/testApp.js';
@@ -26,13 +26,18 @@ describe('buildApp', () => {
   });
 
   it('hides internal failures behind a 500 and keeps serving', async () => {
-    const real = createSqliteStorage({ file: ':memory:' });
+    const real = createSqliteStore({ file: ':memory:' });
     let fail = true;
-    const flaky: Storage = {
+    const flaky: Store = {
       ...real,
-      async insertClientLogs(batch) {
-        if (fail) throw new Error('disk full at /secret/path');
-        return real.insertClientLogs(batch);
+      ingest: {
+        ...real.ingest,
+        logs: {
+          async insertClientLogs(batch) {
+            if (fail) throw new Error('disk full at /secret/path');
+            return real.ingest.logs.insertClientLogs(batch);
+          },
+        },
       },
     };
     t = await createTestApp({ storage: flaky });

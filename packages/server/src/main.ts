@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { dataFiles, readServerConfig } from './config/serverConfig.js';
 import { readOrCreateSecret } from './config/secrets.js';
 import { loadSignalKeyRing, readSignalsKeyGrace } from './signals/signalKeyRing.js';
-import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
+import { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
 
 // The server's entry point (`npm start`): configuration from the environment, one SQLite file in
 // the data directory, a clean shutdown on Ctrl-C so the database is closed, not abandoned.
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const files = dataFiles(config.dataDir);
   const consoleToken = config.consoleToken ?? readOrCreateSecret(files.consoleToken);
   const sessionSecret = config.sessionSecret ?? readOrCreateSecret(files.sessionSecret);
-  const storage = createSqliteStorage({ file: files.database });
+  const storage = createSqliteStore({ file: files.database });
   const app = await buildApp({
     storage,
     consoleToken,

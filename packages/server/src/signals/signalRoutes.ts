@@ -4,7 +4,7 @@ import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { addStrictFormParser, FORM } from '../http/strictForm.js';
-import type { SignalStorage } from './contract.js';
+import type { SignalIngest } from './ports.js';
 import { openEnvelope } from './openEnvelope.js';
 import { readPayload } from './readPayload.js';
 import type { SignalKeyRing } from './signalKeyRing.js';
@@ -12,7 +12,7 @@ import { judgeSignals } from './verdict.js';
 
 /** What the signal endpoints need from the app. */
 export interface SignalRoutesOptions {
-  storage: SignalStorage;
+  ingest: SignalIngest;
   /** The current key and the one before it (signalKeyRing.ts). */
   keys: SignalKeyRing;
   /** How far a payload's clock may be from the server's; bounds how long a nonce matters. */
@@ -46,7 +46,7 @@ const fallbackBody = {
  * stays inside this plugin.
  */
 export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOptions): Promise<void> {
-  const { storage, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
+  const { ingest, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
   if (!app.hasContentTypeParser(FORM)) addStrictFormParser(app, SIGNALS_BODY_LIMIT);
 
   app.get('/a/api/signals/key', async (_request, reply) => {
@@ -69,7 +69,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
         throw httpError(errorCodes.SIGNALS_STALE, 'The payload timestamp is outside the accepted window');
       }
       const userAgent = request.headers['user-agent'] ?? null;
-      const stored = await storage.insertSignalReport({
+      const stored = await ingest.insertSignalReport({
         nonce: payload.nonce,
         receivedAt,
         clientTs: payload.ts,
@@ -88,7 +88,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     { onRequest: requireSameOrigin, schema: { body: fallbackBody } },
     async (request) => {
       await requireFormToken(request, request.body.token);
-      await storage.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
+      await ingest.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
       return { ok: true };
     },
   );

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertRuleInput } from '../../alerts/contract.js';
 import type { NewAlertDelivery } from '../../alerts/alertStorage.js';
-import type { Storage } from '../types.js';
-import { createSqliteStorage } from './createSqliteStorage.js';
+import type { Store } from '../ports.js';
+import { createSqliteStore } from './createSqliteStore.js';
 
-let storage: Storage;
+let storage: Store;
 beforeEach(() => {
-  storage = createSqliteStorage({ file: ':memory:' });
+  storage = createSqliteStore({ file: ':memory:' });
 });
 afterEach(async () => {
   await storage.close();
@@ -33,48 +33,48 @@ const delivery = (ruleId: number, overrides: Partial<NewAlertDelivery> = {}): Ne
 
 describe('SQLite alert store', () => {
   it('keeps rules with their conditions and never gives their secret back but to a due delivery', async () => {
-    const rule = await storage.createAlertRule(ruleInput(), 500);
+    const rule = await storage.query.alerts.createAlertRule(ruleInput(), 500);
     expect(rule).toEqual({
       id: rule.id, name: 'Regressions', kind: 'regression', webhookUrl: 'https://hooks.example.test/tarmac',
       enabled: true, product: 'demo', createdAt: 500, updatedAt: 500,
     });
-    expect(JSON.stringify(await storage.listAlertRules())).not.toContain('secret');
-    await storage.queueAlertDelivery(delivery(rule.id));
-    expect((await storage.dueAlertDeliveries(1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
+    expect(JSON.stringify(await storage.query.alerts.listAlertRules())).not.toContain('secret');
+    await storage.query.alerts.queueAlertDelivery(delivery(rule.id));
+    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
   });
 
   it('replaces a rule, keeping its secret unless a new one is given', async () => {
-    const { id } = await storage.createAlertRule(ruleInput(), 500);
-    const updated = await storage.updateAlertRule(id, { ...ruleInput({ kind: 'group-rate', threshold: 50, enabled: false }), secret: undefined }, 900);
+    const { id } = await storage.query.alerts.createAlertRule(ruleInput(), 500);
+    const updated = await storage.query.alerts.updateAlertRule(id, { ...ruleInput({ kind: 'group-rate', threshold: 50, enabled: false }), secret: undefined }, 900);
     expect(updated).toMatchObject({ kind: 'group-rate', threshold: 50, enabled: false, createdAt: 500, updatedAt: 900 });
-    await storage.queueAlertDelivery(delivery(id));
-    expect((await storage.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
-    await storage.updateAlertRule(id, ruleInput({ secret: 'second-secret-0123456789' }), 950);
-    expect((await storage.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
-    expect(await storage.updateAlertRule(id + 1, ruleInput(), 950)).toBeNull();
+    await storage.query.alerts.queueAlertDelivery(delivery(id));
+    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
+    await storage.query.alerts.updateAlertRule(id, ruleInput({ secret: 'second-secret-0123456789' }), 950);
+    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
+    expect(await storage.query.alerts.updateAlertRule(id + 1, ruleInput(), 950)).toBeNull();
   });
 
   it('queues a condition once per rule (its dedupe key), and tells when a subject last alerted', async () => {
-    const a = await storage.createAlertRule(ruleInput(), 0);
-    const b = await storage.createAlertRule(ruleInput({ name: 'Other' }), 0);
-    expect(await storage.queueAlertDelivery(delivery(a.id))).toEqual(expect.any(Number));
-    expect(await storage.queueAlertDelivery(delivery(a.id, { createdAt: 2_000 }))).toBeNull();
-    expect(await storage.queueAlertDelivery(delivery(b.id))).toEqual(expect.any(Number));
-    await storage.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2', createdAt: 3_000 }));
-    expect(await storage.lastAlertAt(a.id, 'group:demo:abc')).toBe(3_000);
-    expect(await storage.lastAlertAt(a.id, 'group:demo:other')).toBeNull();
+    const a = await storage.query.alerts.createAlertRule(ruleInput(), 0);
+    const b = await storage.query.alerts.createAlertRule(ruleInput({ name: 'Other' }), 0);
+    expect(await storage.query.alerts.queueAlertDelivery(delivery(a.id))).toEqual(expect.any(Number));
+    expect(await storage.query.alerts.queueAlertDelivery(delivery(a.id, { createdAt: 2_000 }))).toBeNull();
+    expect(await storage.query.alerts.queueAlertDelivery(delivery(b.id))).toEqual(expect.any(Number));
+    await storage.query.alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2', createdAt: 3_000 }));
+    expect(await storage.query.alerts.lastAlertAt(a.id, 'group:demo:abc')).toBe(3_000);
+    expect(await storage.query.alerts.lastAlertAt(a.id, 'group:demo:other')).toBeNull();
   });
 
   it('hands out due deliveries, records attempts and where each delivery stands', async () => {
-    const rule = await storage.createAlertRule(ruleInput(), 0);
-    const first = (await storage.queueAlertDelivery(delivery(rule.id)))!;
-    const second = (await storage.queueAlertDelivery(delivery(rule.id, { dedupeKey: 'event:2', createdAt: 5_000 })))!;
-    expect((await storage.dueAlertDeliveries(4_999, 10)).map((d) => d.id)).toEqual([first]);
-    await storage.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 });
-    expect(await storage.nextAlertAttemptAt()).toBe(5_000);
-    expect((await storage.dueAlertDeliveries(6_000, 10)).map((d) => d.id)).toEqual([second]);
-    await storage.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null });
-    const [newest, oldest] = await storage.listAlertDeliveries({ limit: 10 });
+    const rule = await storage.query.alerts.createAlertRule(ruleInput(), 0);
+    const first = (await storage.query.alerts.queueAlertDelivery(delivery(rule.id)))!;
+    const second = (await storage.query.alerts.queueAlertDelivery(delivery(rule.id, { dedupeKey: 'event:2', createdAt: 5_000 })))!;
+    expect((await storage.query.alerts.dueAlertDeliveries(4_999, 10)).map((d) => d.id)).toEqual([first]);
+    await storage.query.alerts.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 });
+    expect(await storage.query.alerts.nextAlertAttemptAt()).toBe(5_000);
+    expect((await storage.query.alerts.dueAlertDeliveries(6_000, 10)).map((d) => d.id)).toEqual([second]);
+    await storage.query.alerts.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null });
+    const [newest, oldest] = await storage.query.alerts.listAlertDeliveries({ limit: 10 });
     expect(newest).toMatchObject({ id: second, status: 'pending', nextAttemptAt: 5_000, attempts: [] });
     expect(oldest).toMatchObject({
       id: first, ruleName: 'Regressions', status: 'delivered', deliveredAt: 11_100, nextAttemptAt: null,
@@ -83,36 +83,36 @@ describe('SQLite alert store', () => {
         { at: 11_100, status: 200, error: null, durationMs: 8 },
       ],
     });
-    expect((await storage.dueAlertDeliveries(20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
+    expect((await storage.query.alerts.dueAlertDeliveries(20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
   });
 
   it('filters the history by rule, forgets old settled deliveries and a deleted rule’s history', async () => {
-    const a = await storage.createAlertRule(ruleInput(), 0);
-    const b = await storage.createAlertRule(ruleInput({ name: 'B' }), 0);
-    const old = (await storage.queueAlertDelivery(delivery(a.id)))!;
-    await storage.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
-    await storage.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2' })); // pending: kept
-    await storage.queueAlertDelivery(delivery(b.id));
-    expect((await storage.listAlertDeliveries({ ruleId: b.id, limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
-    expect(await storage.trimAlertDeliveries(2_000)).toBe(1);
-    expect(await storage.deleteAlertRule(a.id)).toBe(true);
-    expect(await storage.deleteAlertRule(a.id)).toBe(false);
-    expect((await storage.listAlertDeliveries({ limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
+    const a = await storage.query.alerts.createAlertRule(ruleInput(), 0);
+    const b = await storage.query.alerts.createAlertRule(ruleInput({ name: 'B' }), 0);
+    const old = (await storage.query.alerts.queueAlertDelivery(delivery(a.id)))!;
+    await storage.query.alerts.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
+    await storage.query.alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2' })); // pending: kept
+    await storage.query.alerts.queueAlertDelivery(delivery(b.id));
+    expect((await storage.query.alerts.listAlertDeliveries({ ruleId: b.id, limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
+    expect(await storage.query.alerts.trimAlertDeliveries(2_000)).toBe(1);
+    expect(await storage.query.alerts.deleteAlertRule(a.id)).toBe(true);
+    expect(await storage.query.alerts.deleteAlertRule(a.id)).toBe(false);
+    expect((await storage.query.alerts.listAlertDeliveries({ limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
   });
 
   it('keeps cursors and reads groups over a per-minute count', async () => {
-    expect(await storage.getAlertCursor('group-events')).toBe(0);
-    await storage.setAlertCursor('group-events', 42);
-    expect(await storage.getAlertCursor('group-events')).toBe(42);
+    expect(await storage.query.alerts.getAlertCursor('group-events')).toBe(0);
+    await storage.query.alerts.setAlertCursor('group-events', 42);
+    expect(await storage.query.alerts.getAlertCursor('group-events')).toBe(42);
     const record = (messageId: string, groupId: string, occurrences: number, receivedAt: number) => ({
       messageId, groupId, product: 'demo', level: 4, type: 'uncaught', message: 'boom', fileName: null, lineNo: null, colNo: null,
       stackTrace: [], parsedStackTrace: [], occurrences, receivedAt, url: null, userAgent: null, extraArgs: [], context: {},
     });
-    await storage.insertClientLogs({
+    await storage.ingest.logs.insertClientLogs({
       records: [record('1', 'demo:a', 30, 120_000), record('2', 'demo:a', 25, 150_000), record('3', 'demo:b', 10, 130_000), record('4', 'demo:a', 99, 180_000)],
       ignored: 0,
     });
-    expect(await storage.busyLogGroups(120_000, 50)).toEqual([{ groupId: 'demo:a', count: 55 }]);
-    expect(await storage.busyLogGroups(120_000, 55)).toEqual([]);
+    expect(await storage.query.alerts.busyLogGroups(120_000, 50)).toEqual([{ groupId: 'demo:a', count: 55 }]);
+    expect(await storage.query.alerts.busyLogGroups(120_000, 55)).toEqual([]);
   });
 });

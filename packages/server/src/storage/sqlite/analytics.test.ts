@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
-import type { Storage } from '../types.js';
-import { createSqliteStorage } from './createSqliteStorage.js';
+import type { Store } from '../ports.js';
+import { createSqliteStore } from './createSqliteStore.js';
 
-let storage: Storage;
+let storage: Store;
 afterEach(() => storage?.close());
 
 const hit = (overrides: Partial<StoredAnalyticsHit>): StoredAnalyticsHit => ({
@@ -13,8 +13,8 @@ const hit = (overrides: Partial<StoredAnalyticsHit>): StoredAnalyticsHit => ({
 
 describe('SQLite analytics store', () => {
   it('counts page views and events per dimension, most frequent first', async () => {
-    storage = createSqliteStorage({ file: ':memory:' });
-    await storage.insertAnalyticsHits([
+    storage = createSqliteStore({ file: ':memory:' });
+    await storage.ingest.analytics.insertAnalyticsHits([
       hit({}),
       hit({ vertical: 'hotels', locale: 'es', path: '/vs/page/hotels/home/-' }),
       hit({ type: 'event', category: 'search', action: 'submit', path: '/vs/flights/home/-/search/submit/-/-' }),
@@ -22,25 +22,25 @@ describe('SQLite analytics store', () => {
       hit({ receivedAt: 50_000 }),
     ]);
     const window = { from: 0, to: 10_000 };
-    expect(await storage.countAnalytics(window, 'vertical', 10)).toEqual([
+    expect(await storage.query.analytics.countAnalytics(window, 'vertical', 10)).toEqual([
       { key: 'flights', pageViews: 1, events: 2, nonInteraction: 1 },
       { key: 'hotels', pageViews: 1, events: 0, nonInteraction: 0 },
     ]);
-    expect(await storage.countAnalytics(window, 'interaction', 10)).toEqual([
+    expect(await storage.query.analytics.countAnalytics(window, 'interaction', 10)).toEqual([
       { key: 'pageview', pageViews: 2, events: 0, nonInteraction: 0 },
       { key: 'interaction', pageViews: 0, events: 1, nonInteraction: 0 },
       { key: 'nonInteraction', pageViews: 0, events: 1, nonInteraction: 1 },
     ]);
-    const paths = await storage.countAnalytics({ ...window, type: 'event' }, 'path', 1);
+    const paths = await storage.query.analytics.countAnalytics({ ...window, type: 'event' }, 'path', 1);
     expect(paths).toHaveLength(1);
     expect(paths[0]?.key).toMatch(/^\/vs\/flights\/home/);
-    expect(await storage.countAnalytics({ ...window, locale: 'es' }, 'locale', 10)).toEqual([{ key: 'es', pageViews: 1, events: 0, nonInteraction: 0 }]);
+    expect(await storage.query.analytics.countAnalytics({ ...window, locale: 'es' }, 'locale', 10)).toEqual([{ key: 'es', pageViews: 1, events: 0, nonInteraction: 0 }]);
   });
 
   it('gives a timeline with empty buckets filled in', async () => {
-    storage = createSqliteStorage({ file: ':memory:' });
-    await storage.insertAnalyticsHits([hit({ receivedAt: 1_000 }), hit({ receivedAt: 3_500, type: 'event', category: 'c', action: 'a' })]);
-    expect(await storage.analyticsTimeline({ from: 0, to: 4_000 }, 1_000)).toEqual([
+    storage = createSqliteStore({ file: ':memory:' });
+    await storage.ingest.analytics.insertAnalyticsHits([hit({ receivedAt: 1_000 }), hit({ receivedAt: 3_500, type: 'event', category: 'c', action: 'a' })]);
+    expect(await storage.query.analytics.analyticsTimeline({ from: 0, to: 4_000 }, 1_000)).toEqual([
       { start: 0, pageViews: 0, events: 0, nonInteraction: 0 },
       { start: 1_000, pageViews: 1, events: 0, nonInteraction: 0 },
       { start: 2_000, pageViews: 0, events: 0, nonInteraction: 0 },

@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
-import type { NewClientLog, Storage } from '../types.js';
-import { createSqliteStorage } from './createSqliteStorage.js';
+import type { NewClientLog } from '../../logs/ports.js';
+import type { Store } from '../ports.js';
+import { createSqliteStore } from './createSqliteStore.js';
 import { applyMigrations } from './migrate.js';
 import { sqliteMigrations as migrations } from './migrations/index.js';
 
-const open: Storage[] = [];
+const open: Store[] = [];
 const memory = (perGroup?: number) => {
-  const storage = createSqliteStorage({ file: ':memory:', occurrencesPerGroup: perGroup });
+  const storage = createSqliteStore({ file: ':memory:', occurrencesPerGroup: perGroup });
   open.push(storage);
   return storage;
 };
@@ -54,18 +55,18 @@ async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
 
 const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, groupId: `g${i % 4}` })], ignored: 0 });
 
-describe('createSqliteStorage', () => {
+describe('createSqliteStore', () => {
   it('groups messages and sums occurrences across batches', async () => {
     const storage = memory();
-    await storage.insertClientLogs({
+    await storage.ingest.logs.insertClientLogs({
       records: [newClientLog({ messageId: 'a', occurrences: 3 }), newClientLog({ messageId: 'b', receivedAt: 2_000 })],
       ignored: 0,
     });
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'c', receivedAt: 3_000 })], ignored: 0 });
-    const { groups } = await storage.listLogGroups({ limit: 100 });
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'c', receivedAt: 3_000 })], ignored: 0 });
+    const { groups } = await storage.query.logs.listLogGroups({ limit: 100 });
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ groupId: 'g-1', count: 5, firstSeen: 1_000, lastSeen: 3_000 });
-    const detail = await storage.getLogGroup('g-1');
+    const detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
     expect(detail?.stackTrace).toEqual(['at run (app.js:10:5)']);
   });
@@ -73,16 +74,16 @@ describe('createSqliteStorage', () => {
   it('does not count a re-sent message id twice', async () => {
     const storage = memory();
     const batch = { records: [newClientLog({ messageId: 'same', occurrences: 2 })], ignored: 0 };
-    await storage.insertClientLogs(batch);
-    await storage.insertClientLogs(batch);
-    const { groups } = await storage.listLogGroups({ limit: 10 });
+    await storage.ingest.logs.insertClientLogs(batch);
+    await storage.ingest.logs.insertClientLogs(batch);
+    const { groups } = await storage.query.logs.listLogGroups({ limit: 10 });
     expect(groups[0]?.count).toBe(2);
   });
 
   it('counts a message id once even when a batch repeats it, and keeps the newest non-empty stack', async () => {
     const storage = memory();
     const noStack = { stackTrace: [], parsedStackTrace: [] };
-    await storage.insertClientLogs({
+    await storage.ingest.logs.insertClientLogs({
       records: [
         newClientLog({ messageId: 'a', stackTrace: ['first'] }),
         newClientLog({ messageId: 'b', stackTrace: ['second'], occurrences: 2 }),
@@ -91,12 +92,12 @@ describe('createSqliteStorage', () => {
       ],
       ignored: 0,
     });
-    let detail = await storage.getLogGroup('g-1');
+    let detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.group.count).toBe(4);
     expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
     expect(detail?.stackTrace).toEqual(['second']);
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'd', ...noStack })], ignored: 0 });
-    detail = await storage.getLogGroup('g-1');
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'd', ...noStack })], ignored: 0 });
+    detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.stackTrace).toEqual(['second']);
     expect(detail?.group.count).toBe(5);
   });
@@ -106,26 +107,26 @@ describe('createSqliteStorage', () => {
     // JSON.stringify throws on a BigInt: a failure in the middle of the transaction.
     const poisoned = { ...newClientLog({ messageId: 'b', groupId: 'g-2' }), extraArgs: [10n] } as unknown as NewClientLog;
     await expect(
-      storage.insertClientLogs({ records: [newClientLog({ messageId: 'a' }), poisoned], ignored: 4 }),
+      storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a' }), poisoned], ignored: 4 }),
     ).rejects.toThrow();
-    const list = await storage.listLogGroups({ limit: 10 });
+    const list = await storage.query.logs.listLogGroups({ limit: 10 });
     expect(list.groups).toEqual([]);
     expect(list.ignored).toBe(0);
-    expect(await storage.getLogGroup('g-1')).toBeNull();
+    expect(await storage.query.logs.getLogGroup('g-1')).toBeNull();
   });
 
   it('keeps only the newest occurrences of a noisy group but keeps counting', async () => {
     const storage = memory(3);
     const records = Array.from({ length: 5 }, (_, i) => newClientLog({ messageId: `m${i}`, receivedAt: 1_000 + i }));
-    await storage.insertClientLogs({ records, ignored: 0 });
-    const detail = await storage.getLogGroup('g-1');
+    await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
+    const detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.occurrences.map((o) => o.id)).toEqual(['m4', 'm3', 'm2']);
     expect(detail?.group.count).toBe(5);
   });
 
   it('filters groups by level, product and text, newest first', async () => {
     const storage = memory();
-    await storage.insertClientLogs({
+    await storage.ingest.logs.insertClientLogs({
       records: [
         newClientLog({ messageId: '1', groupId: 'warn', level: 3, message: 'Slow Image', receivedAt: 1 }),
         newClientLog({ messageId: '2', groupId: 'err', level: 4, product: 'hotels', receivedAt: 2 }),
@@ -133,36 +134,88 @@ describe('createSqliteStorage', () => {
       ],
       ignored: 2,
     });
-    const ids = async (filter: Parameters<Storage['listLogGroups']>[0]) =>
-      (await storage.listLogGroups(filter)).groups.map((g) => g.groupId);
+    const ids = async (filter: Parameters<Store['query']['logs']['listLogGroups']>[0]) =>
+      (await storage.query.logs.listLogGroups(filter)).groups.map((g) => g.groupId);
     expect(await ids({ limit: 100 })).toEqual(['file', 'err', 'warn']);
     expect(await ids({ limit: 100, level: 3 })).toEqual(['err', 'warn']);
     expect(await ids({ limit: 100, product: 'hotels' })).toEqual(['err']);
     expect(await ids({ limit: 100, q: 'slow image' })).toEqual(['warn']);
     expect(await ids({ limit: 100, q: 'checkout' })).toEqual(['file']);
     expect(await ids({ limit: 1 })).toEqual(['file']);
-    const list = await storage.listLogGroups({ limit: 100 });
+    const list = await storage.query.logs.listLogGroups({ limit: 100 });
     expect(list.products).toEqual(['flights', 'hotels']);
     expect(list.ignored).toBe(2);
   });
 
-  it('stores and returns log settings', async () => {
+  it('keeps named settings; of two concurrent getOrCreate calls the first written wins for both', async () => {
     const storage = memory();
-    expect(await storage.getLogSettings()).toBeNull();
-    await storage.setLogSettings({ stopLogging: true, ignore: [{ message: 'noise' }] });
-    expect(await storage.getLogSettings()).toEqual({ stopLogging: true, ignore: [{ message: 'noise' }] });
+    expect(await storage.settings.get('logs')).toBeNull();
+    await storage.settings.set('logs', '{"stopLogging":true}');
+    await storage.settings.set('logs', '{"stopLogging":false}');
+    expect(await storage.settings.get('logs')).toBe('{"stopLogging":false}');
+    const [a, b] = await Promise.all([storage.settings.getOrCreate('secret', 'first'), storage.settings.getOrCreate('secret', 'second')]);
+    expect([a, b]).toEqual(['first', 'first']);
+    expect(await storage.settings.getOrCreate('secret', 'third')).toBe('first');
+  });
+
+  it('counts requests per key in fixed windows, a new window starting from one', async () => {
+    const storage = memory();
+    const minute = 60_000;
+    const counts = await Promise.all([1, 2, 3].map(() => storage.counters.increment('client-a', minute, 10 * minute + 5)));
+    expect(counts.map((c) => c.count).sort()).toEqual([1, 2, 3]);
+    expect(counts[0]?.resetAt).toBe(11 * minute);
+    expect(await storage.counters.increment('client-b', minute, 10 * minute + 6)).toEqual({ count: 1, resetAt: 11 * minute });
+    expect(await storage.counters.increment('client-a', minute, 11 * minute)).toEqual({ count: 1, resetAt: 12 * minute });
+  });
+
+  it('writes a batch of mixed items all or none, each once however often it comes', async () => {
+    const storage = memory();
+    const logs = { kind: 'logs' as const, batch: { records: [newClientLog({ messageId: 'once' })], ignored: 0 } };
+    const broken = { id: 'r1', source: 'analytics' as const, product: null, receivedAt: 1, counts: { queue_full: -1 } };
+    // The drop count breaks its CHECK (count > 0): the log batch before it must not stay behind.
+    await expect(storage.ingest.writeBatch([logs, { kind: 'analytics', hits: [], dropped: broken }])).rejects.toThrow();
+    expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups).toEqual([]);
+    await storage.ingest.writeBatch([logs, logs]);
+    await storage.ingest.writeBatch([logs]);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(1);
+  });
+
+  it('counts a re-sent message once, even after 200 newer ones pushed it out of the ring', async () => {
+    const storage = memory();
+    const first = { records: [newClientLog({ messageId: 'first' })], ignored: 0 };
+    await storage.ingest.logs.insertClientLogs(first);
+    const newer = Array.from({ length: 250 }, (_, i) => newClientLog({ messageId: `n${i}` }));
+    await storage.ingest.logs.insertClientLogs({ records: newer, ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(first);
+    await storage.ingest.writeBatch([{ kind: 'logs', batch: first }]);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(251);
+  });
+
+  it('finds messages and file names whatever the case, in any script', async () => {
+    const storage = memory();
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ message: 'Échec du paiement', fileName: 'Überweisung.js' })], ignored: 0 });
+    const found = async (q: string) => (await storage.query.logs.listLogGroups({ limit: 10, q })).groups.length;
+    expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
+    expect((await storage.query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, Date.now())).groups).toHaveLength(1);
+  });
+
+  it('answers ping while open and refuses once closed', async () => {
+    const storage = createSqliteStore({ file: ':memory:' });
+    await expect(storage.ping()).resolves.toBeUndefined();
+    await storage.close();
+    await expect(storage.ping()).rejects.toThrow();
   });
 
   it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {
     const file = onDisk();
-    const storage = createSqliteStorage({ file });
+    const storage = createSqliteStore({ file });
     open.push(storage);
     for (let i = 0; i < 5; i++) {
       const records = Array.from({ length: 60 }, (_, j) => newClientLog({ messageId: `m${i * 60 + j}`, receivedAt: i * 60 + j }));
-      await storage.insertClientLogs({ records, ignored: 0 });
+      await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
     }
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 });
-    const detail = await storage.getLogGroup('g-1');
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 });
+    const detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.group.count).toBe(300);
     expect(detail?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${299 - i}`));
     const db = new Database(file, { readonly: true });
@@ -187,48 +240,48 @@ describe('createSqliteStorage', () => {
       old.run('small', 's1', 1);
     })();
     db.close();
-    const storage = createSqliteStorage({ file });
+    const storage = createSqliteStore({ file });
     open.push(storage);
-    expect((await storage.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
-    expect((await storage.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
+    expect((await storage.query.logs.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
+    expect((await storage.query.logs.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
     // The next occurrence takes the slot of the oldest one kept (b5), and a re-sent b204 is not new.
-    await storage.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
     const after = new Database(file, { readonly: true });
     const ids = after.prepare(`SELECT message_id FROM log_occurrences WHERE group_id = 'big' ORDER BY seq`).pluck().all();
     after.close();
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `b${i + 6}`));
-    expect((await storage.getLogGroup('big'))?.group.count).toBe(206);
+    expect((await storage.query.logs.getLogGroup('big'))?.group.count).toBe(206);
   });
 
   it.skipIf(!hasStrace)('syncs every commit to disk, and concurrent writes share commits', async () => {
-    const storage = createSqliteStorage({ file: onDisk() });
+    const storage = createSqliteStore({ file: onDisk() });
     open.push(storage);
-    await storage.insertClientLogs(batchOf(-1)); // the schema is in place before counting
+    await storage.ingest.logs.insertClientLogs(batchOf(-1)); // the schema is in place before counting
     // One at a time, each write is its own commit, answered after its own fsync of the WAL.
     const alone = await countDiskSyncs(async () => {
-      for (let i = 0; i < 40; i++) await storage.insertClientLogs(batchOf(i));
+      for (let i = 0; i < 40; i++) await storage.ingest.logs.insertClientLogs(batchOf(i));
     });
     // Forty at once share group commits: still synced, in fewer fsyncs than writes.
     const together = await countDiskSyncs(async () => {
-      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.insertClientLogs(batchOf(100 + i))));
+      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.ingest.logs.insertClientLogs(batchOf(100 + i))));
     });
     // One fsync per commit: at least one each, and not a second one inside SQLite's COMMIT.
     expect(alone).toBeGreaterThanOrEqual(40);
     expect(alone).toBeLessThan(80);
     expect(together).toBeGreaterThanOrEqual(1);
     expect(together).toBeLessThan(40);
-    expect((await storage.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
+    expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
   });
 
   it('migrates a file database once and reopens it with its data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tarmac-sqlite-'));
     try {
       const file = join(dir, 'tarmac.db');
-      const first = createSqliteStorage({ file });
-      await first.insertClientLogs({ records: [newClientLog()], ignored: 0 });
+      const first = createSqliteStore({ file });
+      await first.ingest.logs.insertClientLogs({ records: [newClientLog()], ignored: 0 });
       await first.close();
-      const second = createSqliteStorage({ file });
-      expect((await second.listLogGroups({ limit: 10 })).groups).toHaveLength(1);
+      const second = createSqliteStore({ file });
+      expect((await second.query.logs.listLogGroups({ limit: 10 })).groups).toHaveLength(1);
       await second.close();
       const db = new Database(file, { readonly: true });
       const versions = db.prepare('SELECT version FROM schema_migrations').pluck().all();
