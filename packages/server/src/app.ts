@@ -65,6 +65,11 @@ export interface AppOptions extends HttpPolicyOptions {
   logger?: boolean;
   /** Log settings that apply until the operator saves some from the console. */
   logRules?: ClientLogReply;
+  /**
+   * How long this instance reuses operator settings it read from the store (log settings), so
+   * other instances' changes apply within that time; 5 s by default (tests shorten it).
+   */
+  sharedCacheMs?: number;
   /** Largest accepted request body in bytes; defaults to 256 KiB. */
   bodyLimit?: number;
   /**
@@ -108,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { query } = options.storage;
   const ingest = options.ingest ?? createDirectSink(options.storage);
   await app.register(healthRoute, { store: options.storage, ingest });
-  const settings = createLogSettings(options.storage.settings, options.logRules);
+  const settings = createLogSettings(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
   // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
   const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
   const releases = createReleaseService(query.releases, builds);

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
-import { dataFiles, readServerConfig } from './config/serverConfig.js';
-import { readOrCreateSecret } from './config/secrets.js';
-import { loadSignalKeyRing, readSignalsKeyGrace } from './signals/signalKeyRing.js';
+import { readServerConfig } from './config/serverConfig.js';
+import { resolveSharedState } from './config/sharedSecrets.js';
 import { createLineLogger } from './ingest/lineLogger.js';
 import { openBackends } from './openBackends.js';
 
@@ -13,22 +12,20 @@ import { openBackends } from './openBackends.js';
 async function main(): Promise<void> {
   const config = readServerConfig();
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const files = dataFiles(config.dataDir);
-  const consoleToken = config.consoleToken ?? readOrCreateSecret(files.consoleToken);
-  const sessionSecret = config.sessionSecret ?? readOrCreateSecret(files.sessionSecret);
   const backends = await openBackends(config, createLineLogger('tarmac-ingest'));
+  // Console token, form-token secret, signals key ring, rate-limit counters: in DATA_DIR and
+  // memory on SQLite, in the store when other instances share it (config/sharedSecrets.ts).
+  const { consoleToken, ...shared } = await resolveSharedState(config, backends.store);
   const app = await buildApp({
     storage: backends.store,
     ingest: backends.ingest,
     consoleToken,
-    sessionSecret,
+    ...shared,
     version: config.version,
     logger: true,
     logRules: config.logRules,
-    signalKeys: loadSignalKeyRing(config.signalsKeyFile ?? files.signalsKey, { graceMinutes: readSignalsKeyGrace() }),
     https: config.https,
     trustProxy: config.trustProxy,
-    rateLimits: config.rateLimits,
   });
 
   let stopping = false;

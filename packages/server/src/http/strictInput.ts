@@ -20,14 +20,16 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
  * refused by its content, not by a stack overflow.
  */
 export function findReservedKey(value: unknown, root = 'body'): string | null {
-  const pending: [unknown, string][] = [[value, root]];
+  // Paths are only spelt out for objects (and the hit): scalars, nearly every key, cost nothing.
+  const pending: [object, string][] = [];
+  if (typeof value === 'object' && value !== null) pending.push([value, root]);
   while (pending.length > 0) {
     const [item, path] = pending.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
+    const isArray = Array.isArray(item);
     for (const key of Object.keys(item)) {
-      const at = `${path}/${key}`;
-      if (!Array.isArray(item) && RESERVED_KEYS.has(key)) return at;
-      pending.push([(item as Record<string, unknown>)[key], at]);
+      if (!isArray && RESERVED_KEYS.has(key)) return `${path}/${key}`;
+      const child = (item as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) pending.push([child, `${path}/${key}`]);
     }
   }
   return null;

@@ -19,6 +19,8 @@ const RUN_START = new RegExp(`(?<!${LOCAL_PART_CHAR})${LOCAL_PART_CHAR}`, `${FLA
  * or hand-made client must not be able to store personal data.
  */
 export function scrubEmails(text: string): string {
+  // Every address has its `@` (or `%40`): text without one, nearly all of it, is returned as is.
+  if (!text.includes('@') && !text.includes('%40')) return text;
   let out = '';
   let copied = 0;
   let at = 0;

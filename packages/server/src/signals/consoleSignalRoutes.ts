@@ -48,7 +48,10 @@ export async function consoleSignalRoutes(app: FastifyInstance, options: Console
     reports: await signals.recentSignalReports(Number(request.query.limit ?? 50)),
   }));
 
-  app.get('/key', async () => options.keys.state());
+  app.get('/key', async () => {
+    await options.keys.refresh();
+    return options.keys.state();
+  });
 
   app.post('/key/rotate', async (request) => {
     const state = await options.keys.rotate();

@@ -50,6 +50,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
   if (!app.hasContentTypeParser(FORM)) addStrictFormParser(app, SIGNALS_BODY_LIMIT);
 
   app.get('/a/api/signals/key', async (_request, reply) => {
+    await keys.refresh();
     // Never cached past half the grace period: a key from any cache still opens when it is used.
     const maxAge = keys.keyMaxAgeSeconds;
     reply.header('Cache-Control', maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache');
@@ -63,6 +64,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     async (request) => {
       // Checked before any decryption: a request without this session's token costs no RSA work.
       await requireFormToken(request, request.body.token);
+      await keys.refresh();
       const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys.keyFor));
       const receivedAt = now();
       if (Math.abs(receivedAt - payload.ts) > maxClockSkewMs) {

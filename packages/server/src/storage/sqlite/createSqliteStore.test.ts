@@ -180,6 +180,25 @@ describe('createSqliteStore', () => {
     expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(1);
   });
 
+  it('counts a re-sent message once, even after 200 newer ones pushed it out of the ring', async () => {
+    const storage = memory();
+    const first = { records: [newClientLog({ messageId: 'first' })], ignored: 0 };
+    await storage.ingest.logs.insertClientLogs(first);
+    const newer = Array.from({ length: 250 }, (_, i) => newClientLog({ messageId: `n${i}` }));
+    await storage.ingest.logs.insertClientLogs({ records: newer, ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(first);
+    await storage.ingest.writeBatch([{ kind: 'logs', batch: first }]);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(251);
+  });
+
+  it('finds messages and file names whatever the case, in any script', async () => {
+    const storage = memory();
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ message: 'Échec du paiement', fileName: 'Überweisung.js' })], ignored: 0 });
+    const found = async (q: string) => (await storage.query.logs.listLogGroups({ limit: 10, q })).groups.length;
+    expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
+    expect((await storage.query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, Date.now())).groups).toHaveLength(1);
+  });
+
   it('answers ping while open and refuses once closed', async () => {
     const storage = createSqliteStore({ file: ':memory:' });
     await expect(storage.ping()).resolves.toBeUndefined();

@@ -132,25 +132,37 @@ const settled = async (promises: Promise<unknown>[]) => {
 };
 
 describe('createGroupCommit with a WAL sync', () => {
-  it('answers a group only after the fsync that follows its COMMIT, one fsync for the groups committed meanwhile', async () => {
+  it('answers a group only after an fsync started after its COMMIT, each group starting its own at once', async () => {
     const { sync, calls } = manualSync();
     const group = createGroupCommit(db, sync);
     const first = [group.run(insert('a')), group.run(insert('b'))];
     expect(await settled(first)).toEqual(['pending', 'pending']);
     expect(committedNames()).toEqual(['a', 'b']); // committed, not yet answered
     expect(calls).toHaveLength(1);
-    // Two more groups commit while that fsync is in flight: they wait for the next one.
+    // A group committed while that fsync is in flight starts its own at once, rather than
+    // waiting for the first to end; the first fsync never answers it.
     const second = group.run(insert('c'));
-    await settled([second]);
-    const third = group.run(insert('d'));
-    expect(await settled([second, third])).toEqual(['pending', 'pending']);
+    expect(await settled([second])).toEqual(['pending']);
+    expect(calls).toHaveLength(2);
     calls[0]?.finish();
     expect(await settled(first)).toEqual(['resolved', 'resolved']);
-    expect(await settled([second, third])).toEqual(['pending', 'pending']);
-    expect(calls).toHaveLength(2);
+    expect(await settled([second])).toEqual(['pending']);
     calls[1]?.finish();
-    expect(await settled([second, third])).toEqual(['resolved', 'resolved']);
-    expect(group.stats).toEqual({ transactions: 3, items: 4, syncs: 2 });
+    expect(await settled([second])).toEqual(['resolved']);
+    expect(group.stats).toEqual({ transactions: 2, items: 3, syncs: 2 });
+  });
+
+  it('answers a later group when its own fsync ends, even before an earlier one does', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    const early = group.run(insert('a'));
+    await settled([early]);
+    const late = group.run(insert('b'));
+    await settled([late]);
+    calls[1]?.finish(); // covers both commits, since it began after both
+    expect(await settled([early, late])).toEqual(['pending', 'resolved']);
+    calls[0]?.finish();
+    expect(await settled([early])).toEqual(['resolved']);
   });
 
   it('commits its groups without an inline fsync and leaves the connection at FULL for other writes', async () => {

@@ -48,10 +48,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *
  * With `syncWal`, a group commits with `synchronous = NORMAL` (SQLite writes the WAL frames but
  * does not fsync them inside COMMIT, which would stall the whole event loop for the disk) and is
- * answered after `syncWal` — an fsync of the WAL file on libuv's thread pool — completes. One
- * fsync covers every group committed before it started; groups committed meanwhile wait for the
- * next one, so each caller, including one whose write found its data already there (a retry),
- * is answered only when everything it could have read is on disk. Writes made outside the group
+ * answered after `syncWal` — an fsync of the WAL file on libuv's thread pool — completes. Each
+ * group starts its own fsync right after its COMMIT, even while an earlier one is in flight (an
+ * fsync makes durable everything written before it began, so it covers its group; waiting for the
+ * earlier one to end first would add a whole fsync to the group's reply time and leave the event
+ * loop idle meanwhile). Each caller, including one whose write found its data already there (a
+ * retry), is answered only when everything it could have read is on disk. Writes made outside the group
  * commit keep FULL: SQLite syncs them inside their own COMMIT. Without `syncWal` (an in-memory
  * database) each COMMIT is answered as soon as it returns.
  */
@@ -71,21 +73,17 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
   let queue: Pending[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let closed = false;
-  // Committed groups waiting for an fsync that starts after their COMMIT, and the one in flight.
-  let unsynced: ((error?: unknown) => void)[] = [];
-  let syncing: Promise<void> | undefined;
+  // fsyncs in flight; each resolves the groups committed before it started.
+  const syncing = new Set<Promise<void>>();
 
-  const startSync = (sync: SyncWal): void => {
-    const covered = unsynced;
-    unsynced = [];
+  const startSync = (sync: SyncWal, covered: (error?: unknown) => void): void => {
     stats.syncs++;
-    syncing = sync().then(
-      () => covered.forEach((answer) => answer()),
-      (error: unknown) => covered.forEach((answer) => answer(error)),
-    ).finally(() => {
-      syncing = undefined;
-      if (unsynced.length > 0) startSync(sync);
-    });
+    const done = sync().then(
+      () => covered(),
+      (error: unknown) => covered(error),
+    );
+    syncing.add(done);
+    void done.finally(() => syncing.delete(done));
   };
 
   const runItem = (item: Pending): Outcome => {
@@ -134,8 +132,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     stats.transactions++;
     stats.items += group.length;
     if (!syncWal) return answer(group, outcomes)();
-    unsynced.push(answer(group, outcomes));
-    if (!syncing) startSync(syncWal);
+    startSync(syncWal, answer(group, outcomes));
   };
 
   return {
@@ -150,7 +147,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     async close() {
       commitQueued();
       closed = true;
-      while (syncing) await syncing;
+      while (syncing.size > 0) await Promise.all(syncing);
     },
     stats,
   };
