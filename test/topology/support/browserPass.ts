@@ -43,6 +43,10 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
   });
   const page = await context.newPage();
   try {
+    // The signals collection starts a moment after load and is not resumed after the page is
+    // left; the visitor stays until it has been answered.
+    const signalsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/a/api/signals' && r.request().method() === 'POST', { timeout: 30_000 });
+    signalsAnswered.catch(() => {}); // awaited below; a step failing first must not leave it unhandled
     await page.goto(baseUrl + '/');
     await page.getByTestId('consent-banner').waitFor({ timeout: 30_000 });
     await page.getByTestId('consent-accept').click();
@@ -50,6 +54,7 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
     await page.getByTestId('throw-error').click();
     await page.getByRole('tab', { name: /Cars/ }).click();
     await page.getByRole('tab', { name: /Flights/ }).click();
+    await signalsAnswered;
     hits = await page.evaluate(() => (window as unknown as { dataLayer?: VisitReport['hits'] }).dataLayer ?? []);
     // Leaving hides the page: perf reports, analytics and the logger flush what they hold.
     await page.goto('about:blank');
