@@ -4,10 +4,11 @@ import type { ItemKind } from './payloads.js';
 /** How often each client id of a run is stored, per item kind, read straight from the tables. */
 export type StoredCounts = Record<ItemKind, Map<string, number>>;
 
-// The run is told apart by its tag: perf reports carry it as their page tag, analytics hits as
-// their vertical, log messages as their product (the group id's prefix).
+// The load run is told apart by its tag: perf reports and analytics hits carry it as their
+// vertical, log messages as their product (the group id's prefix). (The demo's own perf report
+// has the tag as its page tag, the instances' R9_VERSION, but its vertical is the demo's.)
 const QUERIES: Record<ItemKind, string> = {
-  perf: 'SELECT client_id AS id, count(*)::int AS n FROM perf_reports WHERE page_tag = $1 GROUP BY client_id',
+  perf: 'SELECT client_id AS id, count(*)::int AS n FROM perf_reports WHERE vertical = $1 GROUP BY client_id',
   hit: 'SELECT client_id AS id, count(*)::int AS n FROM analytics_hits WHERE vertical = $1 GROUP BY client_id',
   log: "SELECT message_id AS id, count(*)::int AS n FROM log_occurrences WHERE group_id LIKE $1 || ':%' GROUP BY message_id",
 };
