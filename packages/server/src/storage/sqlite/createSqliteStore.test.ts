@@ -191,6 +191,16 @@ describe('createSqliteStore', () => {
     expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(251);
   });
 
+  it('still knows a month-old message that is in the ring when it is sent again', async () => {
+    const storage = memory();
+    const old = { records: [newClientLog({ messageId: 'old', receivedAt: 1_000 })], ignored: 0 };
+    await storage.ingest.logs.insertClientLogs(old);
+    // A batch 31 days later sweeps the ids of a month ago, but not one its group's ring still holds.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'new', receivedAt: 1_000 + 31 * 86_400_000 })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(2);
+  });
+
   it('finds messages and file names whatever the case, in any script', async () => {
     const storage = memory();
     await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ message: 'Échec du paiement', fileName: 'Überweisung.js' })], ignored: 0 });
