@@ -17,7 +17,7 @@ describe('createPostgresStore', () => {
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
     await database?.drop();
-  });
+  }, 60_000);
 
   it('applies every migration exactly once when instances start together', async () => {
     const client = new pg.Client(database.url);

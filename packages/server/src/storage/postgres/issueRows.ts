@@ -1,6 +1,7 @@
-import type { LogGroup, StackFrame } from '../../logs/contract.js';
+import type { StackFrame } from '../../logs/contract.js';
 import type { GroupState, GroupStatus, IssueGroup, ReleaseSummary, ResolvedStack, StoredGroupStack } from '../../releases/contract.js';
-import { GROUP_COLUMNS } from './logs.js';
+import type { GroupRow } from './logs.js';
+import { GROUP_COLUMNS, toLogGroup } from './logs.js';
 
 /**
  * A log group with its state, as the issue queries select it; `$1` is now. The status is computed
@@ -24,7 +25,7 @@ export const ISSUE_SELECT = `
     FROM issues i`;
 
 /** A row of {@link ISSUE_SELECT}. */
-export interface IssueRow extends LogGroup {
+export interface IssueRow extends GroupRow {
   status_now: GroupStatus;
   status_changed_at: number | null;
   resolved_release: string | null;
@@ -52,8 +53,9 @@ export function toGroupState(row: IssueRow): GroupState {
 
 /** A log group and its state, as the console lists it. */
 export function toIssueGroup(row: IssueRow): IssueGroup {
-  const { groupId, product, level, type, message, fileName, lineNo, colNo, count, firstSeen, lastSeen } = row;
-  return { groupId, product, level, type, message, fileName, lineNo, colNo, count, firstSeen, lastSeen, ...toGroupState(row) };
+  const { groupId, product, level, type, message, fileName, lineNo, colNo, count, firstSeen, lastSeen, exact } = row;
+  const group = toLogGroup({ groupId, product, level, type, message, fileName, lineNo, colNo, count, firstSeen, lastSeen, exact });
+  return { ...group, ...toGroupState(row) };
 }
 
 /** The columns of a `log_group_stacks` row as {@link toStoredStack} reads them. */

@@ -1,130 +1,152 @@
 import type pg from 'pg';
 import type { NewClientLog } from '../../logs/ports.js';
 import { releaseOf } from '../../releases/releaseName.js';
-import { queryRow } from './db.js';
+import { queryRows } from './db.js';
+import type { GroupStateRow, Share } from './groupStates.js';
+import { advanceGroupState } from './groupStates.js';
 
 const MINUTE = 60_000;
 /** Per-minute counts older than this are dropped; the chart's longest window is 90 days. */
 const MINUTES_KEPT_MS = 90 * 24 * 60 * MINUTE;
 
-interface StateRow {
-  status: string;
-  resolved_release: string | null;
-  ignore_left: number | null;
-  ignore_until: number | null;
+/** A group's newly counted occurrences of one batch, in the order they came. */
+export interface CountedGroup {
+  groupId: string;
+  records: NewClientLog[];
 }
 
-/** One release and minute of one group's batch: every occurrence in it counts in one write. */
-interface Share {
-  release: string | null;
-  minute: number;
-  n: number;
-  at: number;
-  stack?: NewClientLog['parsedStackTrace'];
+interface GroupShares {
+  groupId: string;
+  shares: (Share & { minute: number; stack?: NewClientLog['parsedStackTrace'] })[];
 }
 
 /**
- * The release and workflow bookkeeping of a group's newly counted occurrences, run by the log
- * writer inside its transaction after it locked the group's row (so one transaction at a time
- * reads and moves a group's state): the per-group release count, the minute count, the group's
- * first stack of that release, and the state machine — a group seen for the first time is `new`,
- * a resolved group occurring in a newer release is `regressed`, an ignored group whose time or
- * count is up is unresolved again. The releases themselves were noted before (logIngest.ts).
+ * The release and workflow bookkeeping of a batch's newly counted occurrences, run by the log
+ * writer inside its transaction after it locked the groups' rows (so one transaction at a time
+ * reads and moves a group's state): per-group release counts, minute counts, each group's first
+ * stack of a release, and the state machine of groupStates.ts. Every kind of row is written for
+ * all groups in one statement, since each statement is a round trip and this is the bulk of a
+ * log write. The releases themselves were noted before (logIngest.ts).
  */
 export function createIssueTracking() {
   let trimmedAt = 0;
 
-  // A plain resolve (no release known then) regresses on any occurrence; a resolve in a release
-  // regresses only on a newer one, so old pages still open in browsers do not reopen a fix.
-  const regresses = async (db: pg.PoolClient, resolvedIn: string | null, release: string | null): Promise<boolean> => {
-    if (resolvedIn === null) return true;
-    if (release === null) return false;
-    const row = await queryRow<{ newer: boolean }>(
-      db,
-      `SELECT (SELECT seq FROM releases WHERE name = $1) > coalesce((SELECT seq FROM releases WHERE name = $2), 0) AS newer`,
-      [release, resolvedIn],
-    );
-    return row?.newer === true;
-  };
+  return async function recordOccurrences(db: pg.PoolClient, groups: readonly CountedGroup[]): Promise<void> {
+    const counted = groups.map(sharesOf);
+    const all = counted.flatMap(({ groupId, shares }) => shares.map((share) => ({ groupId, ...share })));
 
-  const addEvent = (db: pg.PoolClient, kind: 'new' | 'regressed', groupId: string, release: string | null, at: number) =>
-    db.query('INSERT INTO log_group_events (kind, group_id, release, at) VALUES ($1, $2, $3, $4)', [kind, groupId, release, at]);
-
-  const record = async (db: pg.PoolClient, groupId: string, { release, minute, n, at, stack }: Share): Promise<void> => {
-    if (release !== null) {
-      await db.query(
-        `INSERT INTO log_group_releases AS gr (group_id, release, count, first_seen, last_seen)
-         VALUES ($1, $2, $3, $4, $4)
-         ON CONFLICT (group_id, release) DO UPDATE
-            SET count = gr.count + EXCLUDED.count, last_seen = greatest(gr.last_seen, EXCLUDED.last_seen)`,
-        [groupId, release, n, at],
-      );
-    }
+    const releases = sumBy(all.filter((s) => s.release !== null), (s) => `${s.groupId}\n${s.release}`);
     await db.query(
-      `INSERT INTO log_group_minutes AS m (group_id, minute, count) VALUES ($1, $2, $3)
+      `INSERT INTO log_group_releases AS gr (group_id, release, count, first_seen, last_seen)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
+       ON CONFLICT (group_id, release) DO UPDATE
+          SET count = gr.count + EXCLUDED.count, last_seen = greatest(gr.last_seen, EXCLUDED.last_seen)`,
+      [releases.map((r) => r.groupId), releases.map((r) => r.release), releases.map((r) => r.n),
+        releases.map((r) => r.firstAt), releases.map((r) => r.lastAt)],
+    );
+    const minutes = sumBy(all, (s) => `${s.groupId}\n${s.minute}`);
+    await db.query(
+      `INSERT INTO log_group_minutes AS m (group_id, minute, count)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
        ON CONFLICT (group_id, minute) DO UPDATE SET count = m.count + EXCLUDED.count`,
-      [groupId, minute, n],
+      [minutes.map((m) => m.groupId), minutes.map((m) => m.minute), minutes.map((m) => m.n)],
     );
-    if (minute - trimmedAt >= 60 * MINUTE) {
-      await db.query('DELETE FROM log_group_minutes WHERE minute < $1', [minute - MINUTES_KEPT_MS]);
-      trimmedAt = minute;
+    const newest = Math.max(...all.map((s) => s.minute));
+    if (newest - trimmedAt >= 60 * MINUTE) {
+      await db.query('DELETE FROM log_group_minutes WHERE minute < $1', [newest - MINUTES_KEPT_MS]);
+      trimmedAt = newest;
     }
-    if (stack) {
+    // The first stack of a group and release is kept; later ones (the same error) add nothing.
+    const stacks = [...new Map(all.filter((s) => s.stack).reverse().map((s) => [`${s.groupId}\n${s.release ?? ''}`, s])).values()];
+    if (stacks.length > 0) {
       await db.query(
-        `INSERT INTO log_group_stacks (group_id, release, stack) VALUES ($1, $2, $3)
+        `INSERT INTO log_group_stacks (group_id, release, stack)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::json[])
          ON CONFLICT (group_id, release) DO NOTHING`,
-        [groupId, release ?? '', JSON.stringify(stack)],
+        [stacks.map((s) => s.groupId), stacks.map((s) => s.release ?? ''), stacks.map((s) => JSON.stringify(s.stack))],
       );
     }
+    await advanceStates(db, counted);
+  };
+}
 
-    // FOR UPDATE: an operator's change of this state waits for this transaction, or this one
-    // reads the operator's committed change — never a decision on a state already replaced.
-    const state = await queryRow<StateRow>(
-      db,
-      'SELECT status, resolved_release, ignore_left, ignore_until FROM log_group_state WHERE group_id = $1 FOR UPDATE',
-      [groupId],
+/** Runs each group's state machine over its shares and writes states and events back. */
+async function advanceStates(db: pg.PoolClient, counted: readonly GroupShares[]): Promise<void> {
+  // FOR UPDATE: an operator's change of a state waits for this transaction, or this one reads
+  // the operator's committed change — never a decision on a state already replaced.
+  const stored = await queryRows<GroupStateRow & { group_id: string }>(
+    db,
+    `SELECT group_id, status, status_changed_at, resolved_release, regressed_release, ignore_left, ignore_until
+       FROM log_group_state WHERE group_id = ANY ($1::text[]) ORDER BY group_id FOR UPDATE`,
+    [counted.map((g) => g.groupId)],
+  );
+  const stateOf = new Map(stored.map(({ group_id, ...state }) => [group_id, state]));
+  const seqs = await releaseSeqs(db, counted, stored);
+  const outcomes = counted.map(({ groupId, shares }) => ({ groupId, ...advanceGroupState(stateOf.get(groupId), shares, (r) => seqs.get(r)) }));
+
+  const written = outcomes.filter((o) => o.created || o.changed);
+  if (written.length > 0) {
+    const column = <K extends keyof GroupStateRow>(key: K) => written.map((o) => o.state[key]);
+    await db.query(
+      `INSERT INTO log_group_state AS s (group_id, status, status_changed_at, resolved_release, regressed_release, ignore_left, ignore_until)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])
+       ON CONFLICT (group_id) DO UPDATE
+          SET status = EXCLUDED.status, status_changed_at = EXCLUDED.status_changed_at,
+              regressed_release = EXCLUDED.regressed_release, ignore_left = EXCLUDED.ignore_left,
+              ignore_until = EXCLUDED.ignore_until`,
+      [written.map((o) => o.groupId), column('status'), column('status_changed_at'), column('resolved_release'),
+        column('regressed_release'), column('ignore_left'), column('ignore_until')],
     );
-    if (!state) {
-      await db.query(`INSERT INTO log_group_state (group_id, status) VALUES ($1, 'unresolved')`, [groupId]);
-      await addEvent(db, 'new', groupId, release, at);
-      return;
-    }
-    const change = (status: string, regressedRelease: string | null = null) =>
-      db.query(
-        `UPDATE log_group_state
-            SET status = $2, status_changed_at = $3, regressed_release = $4, ignore_left = NULL, ignore_until = NULL
-          WHERE group_id = $1`,
-        [groupId, status, at, regressedRelease],
-      );
-    if (state.status === 'resolved' && (await regresses(db, state.resolved_release, release))) {
-      await change('regressed', release);
-      await addEvent(db, 'regressed', groupId, release, at);
-    } else if (state.status === 'ignored') {
-      if (state.ignore_until !== null && state.ignore_until <= at) await change('unresolved');
-      else if (state.ignore_left !== null) {
-        if (state.ignore_left - n <= 0) await change('unresolved');
-        else await db.query('UPDATE log_group_state SET ignore_left = $2 WHERE group_id = $1', [groupId, state.ignore_left - n]);
-      }
-    }
-  };
+  }
+  const events = outcomes.flatMap((o) => o.events.map((event) => ({ groupId: o.groupId, ...event })));
+  if (events.length > 0) {
+    await db.query(
+      `INSERT INTO log_group_events (kind, group_id, release, at)
+       SELECT kind, group_id, release, at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) WITH ORDINALITY AS e (kind, group_id, release, at, n)
+        ORDER BY n`,
+      [events.map((e) => e.kind), events.map((e) => e.groupId), events.map((e) => e.release), events.map((e) => e.at)],
+    );
+  }
+}
 
-  /**
-   * Counts the new occurrences of ONE group in one batch, summed per release and minute first:
-   * a page sends the same error many times in a batch, and each statement is a round trip.
-   */
-  return async function recordOccurrences(db: pg.PoolClient, records: NewClientLog[]): Promise<void> {
-    const shares = new Map<string, Share>();
-    for (const { context, occurrences, receivedAt, parsedStackTrace } of records) {
-      const release = releaseOf(context);
-      const minute = Math.floor(receivedAt / MINUTE) * MINUTE;
-      const key = `${release ?? ''}\n${minute}`;
-      const share = shares.get(key) ?? { release, minute, n: 0, at: receivedAt };
-      share.n += occurrences;
-      share.at = Math.max(share.at, receivedAt);
-      if (!share.stack && parsedStackTrace.length > 0) share.stack = parsedStackTrace;
-      shares.set(key, share);
-    }
-    const groupId = (records[0] as NewClientLog).groupId;
-    for (const share of shares.values()) await record(db, groupId, share);
-  };
+/** The release order of what a regression check may compare; read only when a group is resolved. */
+async function releaseSeqs(db: pg.PoolClient, counted: readonly GroupShares[], stored: readonly GroupStateRow[]): Promise<Map<string, number>> {
+  const resolvedIn = stored.filter((s) => s.status === 'resolved' && s.resolved_release !== null).map((s) => s.resolved_release as string);
+  if (resolvedIn.length === 0) return new Map();
+  const names = [...new Set([...resolvedIn, ...counted.flatMap((g) => g.shares.flatMap((s) => (s.release === null ? [] : [s.release])))])];
+  const rows = await queryRows<{ name: string; seq: number }>(db, 'SELECT name, seq FROM releases WHERE name = ANY ($1::text[])', [names]);
+  return new Map(rows.map((row) => [row.name, row.seq]));
+}
+
+/**
+ * A group's occurrences summed per release and minute, in order of first appearance: a page sends
+ * the same error many times in a batch.
+ */
+function sharesOf({ groupId, records }: CountedGroup): GroupShares {
+  const shares = new Map<string, GroupShares['shares'][number]>();
+  for (const { context, occurrences, receivedAt, parsedStackTrace } of records) {
+    const release = releaseOf(context);
+    const minute = Math.floor(receivedAt / MINUTE) * MINUTE;
+    const key = `${release ?? ''}\n${minute}`;
+    const share = shares.get(key) ?? { release, minute, n: 0, at: receivedAt };
+    share.n += occurrences;
+    share.at = Math.max(share.at, receivedAt);
+    if (!share.stack && parsedStackTrace.length > 0) share.stack = parsedStackTrace;
+    shares.set(key, share);
+  }
+  return { groupId, shares: [...shares.values()] };
+}
+
+/** Shares summed by `key`: count, the first share's time (first seen) and the newest (last seen). */
+function sumBy<S extends Share & { groupId: string }>(shares: readonly S[], key: (share: S) => string) {
+  const sums = new Map<string, S & { firstAt: number; lastAt: number }>();
+  for (const share of shares) {
+    const sum = sums.get(key(share));
+    if (sum) {
+      sum.n += share.n;
+      sum.lastAt = Math.max(sum.lastAt, share.at);
+    } else sums.set(key(share), { ...share, firstAt: share.at, lastAt: share.at });
+  }
+  return [...sums.values()];
 }

@@ -3,7 +3,8 @@ import type { StoredDropReport } from '../../drops/contract.js';
 import type { ClientLogInsert, NewClientLog } from '../../logs/ports.js';
 import { releaseOf } from '../../releases/releaseName.js';
 import type { Queryable } from './db.js';
-import { pgText, queryRow, queryRows } from './db.js';
+import { pgText, queryRows } from './db.js';
+import type { CountedGroup } from './issueTracking.js';
 import { createIssueTracking } from './issueTracking.js';
 
 /** Stores a body's drop report on the caller's client, inside its transaction (the drops adapter). */
@@ -25,56 +26,57 @@ export function createLogWriter(options: { keepPerGroup: number; insertDropRepor
   const { keepPerGroup } = options;
   const recordOccurrences = createIssueTracking();
 
-  const storeGroup = async (db: pg.PoolClient, records: NewClientLog[]): Promise<void> => {
-    const first = records[0] as NewClientLog;
-    await db.query(
-      `INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
-                               count, first_seen, last_seen, stack)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $9, $10)
-       ON CONFLICT (group_id) DO NOTHING`,
-      [first.groupId, first.product, first.level, pgText(first.type), pgText(first.message), pgText(first.fileName),
-        first.lineNo, first.colNo, first.receivedAt, stackOf(first)],
-    );
-    // The group keeps the newest non-empty stack, as it would message by message.
-    const withStack = [...records].reverse().find((r) => r.stackTrace.length > 0 || r.parsedStackTrace.length > 0);
-    // This update locks the group's row until commit: ring places and workflow state of one group
-    // are handed out by one transaction at a time.
-    const counted = await queryRow<{ seq: number }>(
+  // Groups in key order, so two transactions touching the same groups lock their rows in the
+  // same order. The upsert locks each group's row until commit: ring places and workflow state
+  // of a group are handed out by one transaction at a time.
+  const storeGroups = async (db: pg.PoolClient, groups: CountedGroup[]): Promise<void> => {
+    const rows = groups.map(({ records }) => groupRow(records));
+    const column = <K extends keyof GroupRow>(key: K) => rows.map((row) => row[key]);
+    const numbered = await queryRows<{ group_id: string; next_seq: number }>(
       db,
-      `UPDATE log_groups
-          SET count = count + $2, last_seen = greatest(last_seen, $3), stack = coalesce($4, stack),
-              next_seq = next_seq + $5
-        WHERE group_id = $1
-       RETURNING next_seq - $5 AS seq`,
-      [first.groupId, records.reduce((sum, r) => sum + r.occurrences, 0), Math.max(...records.map((r) => r.receivedAt)),
-        withStack ? stackOf(withStack) : null, records.length],
+      `INSERT INTO log_groups AS g (group_id, product, level, type, message, file_name, line_no, col_no,
+                                    count, first_seen, last_seen, stack, exact, next_seq)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[],
+                            $9::bigint[], $10::bigint[], $11::bigint[], $12::json[], $13::json[], $14::bigint[])
+        ORDER BY 1
+       ON CONFLICT (group_id) DO UPDATE
+          SET count = g.count + EXCLUDED.count, last_seen = greatest(g.last_seen, EXCLUDED.last_seen),
+              stack = CASE WHEN ${HAS_STACK('EXCLUDED.stack')} THEN EXCLUDED.stack ELSE g.stack END,
+              next_seq = g.next_seq + EXCLUDED.next_seq
+       RETURNING group_id, next_seq`,
+      [column('groupId'), column('product'), column('level'), column('type'), column('message'), column('fileName'),
+        column('lineNo'), column('colNo'), column('count'), column('firstSeen'), column('lastSeen'), column('stack'),
+        column('exact'), column('n')],
     );
-    const firstSeq = (counted as { seq: number }).seq;
-    // Only the newest ring's worth can survive this batch; one statement may not write a slot twice.
-    const skipped = Math.max(0, records.length - keepPerGroup);
-    const kept = records.slice(skipped);
-    const column = <T>(pick: (r: NewClientLog) => T): T[] => kept.map(pick);
+    const nextSeq = new Map(numbered.map((row) => [row.group_id, row.next_seq]));
+    // Only the newest ring's worth of a group can survive the batch; one statement may not write a slot twice.
+    const kept = groups.flatMap(({ groupId, records }) => {
+      const firstSeq = (nextSeq.get(groupId) as number) - records.length;
+      return records.map((record, i) => ({ record, seq: firstSeq + i })).slice(Math.max(0, records.length - keepPerGroup));
+    });
+    const of = <T>(pick: (r: NewClientLog) => T): T[] => kept.map(({ record }) => pick(record));
     await db.query(
       `INSERT INTO log_occurrences AS o (group_id, slot, seq, message_id, received_at, occurrences, url,
                                          user_agent, extra_args, context)
-       SELECT $1, seq % $2, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context
-         FROM unnest($3::bigint[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::text[], $9::json[], $10::json[])
-              AS r (seq, message_id, received_at, occurrences, url, user_agent, extra_args, context)
+       SELECT group_id, seq % $1, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context
+         FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::int[], $7::json[], $8::json[], $9::json[], $10::json[])
+              AS r (group_id, seq, message_id, received_at, occurrences, url, user_agent, extra_args, context)
        ON CONFLICT (group_id, slot) DO UPDATE
           SET seq = EXCLUDED.seq, message_id = EXCLUDED.message_id, received_at = EXCLUDED.received_at,
               occurrences = EXCLUDED.occurrences, url = EXCLUDED.url, user_agent = EXCLUDED.user_agent,
               extra_args = EXCLUDED.extra_args, context = EXCLUDED.context`,
-      [first.groupId, keepPerGroup, kept.map((_, i) => firstSeq + skipped + i), column((r) => r.messageId),
-        column((r) => r.receivedAt), column((r) => r.occurrences), column((r) => pgText(r.url)),
-        column((r) => pgText(r.userAgent)), column((r) => JSON.stringify(r.extraArgs)), column((r) => JSON.stringify(r.context))],
+      [keepPerGroup, of((r) => r.groupId), kept.map(({ seq }) => seq), of((r) => r.messageId), of((r) => r.receivedAt),
+        of((r) => r.occurrences), of((r) => jsonOrNull(r.url)), of((r) => jsonOrNull(r.userAgent)),
+        of((r) => JSON.stringify(r.extraArgs)), of((r) => JSON.stringify(r.context))],
     );
-    await recordOccurrences(db, records);
+    await recordOccurrences(db, groups);
   };
 
   return async function writeLogBatches(db: pg.PoolClient, batches: readonly ClientLogInsert[]): Promise<void> {
     const fresh = await freshRecords(db, batches.flatMap((batch) => batch.records));
     await noteReleases(db, [...fresh.values()].flat());
-    for (const groupId of [...fresh.keys()].sort()) await storeGroup(db, fresh.get(groupId) as NewClientLog[]);
+    const groups = [...fresh.keys()].sort().map((groupId) => ({ groupId, records: fresh.get(groupId) as NewClientLog[] }));
+    if (groups.length > 0) await storeGroups(db, groups);
     const ignored = batches.reduce((sum, batch) => sum + batch.ignored, 0);
     if (ignored > 0) {
       await db.query(
@@ -140,3 +142,46 @@ async function noteReleases(db: Queryable, records: NewClientLog[]): Promise<voi
 
 const stackOf = (record: NewClientLog): string =>
   JSON.stringify({ stackTrace: record.stackTrace, parsedStackTrace: record.parsedStackTrace });
+
+const jsonOrNull = (text: string | null): string | null => (text === null ? null : JSON.stringify(text));
+
+/**
+ * The free text of a group that its text columns cannot hold as sent (see migration 2), as JSON
+ * for `log_groups.exact`; null when the columns hold it exactly, as for nearly every message.
+ */
+function exactText(fields: { message: string; fileName: string | null }): string | null {
+  const altered = Object.entries(fields).filter(([, text]) => text !== null && pgText(text) !== text);
+  return altered.length === 0 ? null : JSON.stringify(Object.fromEntries(altered));
+}
+
+/** SQL true when the stored stack JSON at `expression` has any frame (as `hasStack` below). */
+const HAS_STACK = (expression: string) =>
+  `(json_array_length(${expression} -> 'stackTrace') > 0 OR json_array_length(${expression} -> 'parsedStackTrace') > 0)`;
+const hasStack = (record: NewClientLog) => record.stackTrace.length > 0 || record.parsedStackTrace.length > 0;
+
+type GroupRow = ReturnType<typeof groupRow>;
+
+/**
+ * A group's row as this batch would create it: described by its first record, counting all of
+ * them, with the newest non-empty stack (as message by message) or, lacking one, the first's.
+ */
+function groupRow(records: NewClientLog[]) {
+  const first = records[0] as NewClientLog;
+  const withStack = [...records].reverse().find(hasStack);
+  return {
+    groupId: first.groupId,
+    product: first.product,
+    level: first.level,
+    type: pgText(first.type),
+    message: pgText(first.message),
+    fileName: pgText(first.fileName),
+    exact: exactText({ message: first.message, fileName: first.fileName }),
+    lineNo: first.lineNo,
+    colNo: first.colNo,
+    count: records.reduce((sum, r) => sum + r.occurrences, 0),
+    firstSeen: first.receivedAt,
+    lastSeen: Math.max(...records.map((r) => r.receivedAt)),
+    stack: stackOf(withStack ?? first),
+    n: records.length,
+  };
+}

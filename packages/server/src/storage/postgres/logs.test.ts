@@ -6,6 +6,10 @@ import type { InsertDropReport, PostgresLogPorts } from './logs.js';
 import { createPostgresLogPorts } from './logs.js';
 import type { MigratedPool } from './testing/migratedPool.js';
 import { createMigratedPool } from './testing/migratedPool.js';
+import { createPool } from './db.js';
+
+/** A second pool on the test database: another instance of the server. */
+const createMigratedPoolOn = (database: MigratedPool) => createPool(database.url, 4);
 
 let db: MigratedPool;
 const reports: string[] = [];
@@ -86,6 +90,30 @@ describe('PostgreSQL log ports', () => {
     expect(rows[0].n).toBe(20);
   });
 
+  it('takes batches over the same groups from two pools at once without a deadlock or a lost count', async () => {
+    // Two pools of their own (two instances); their backends report deadlocks when they end.
+    const pools = [createMigratedPoolOn(db), createMigratedPoolOn(db)];
+    const writers = pools.map((pool) => createPostgresLogPorts(pool, { insertDropReport }));
+    const deadlocks = async () => (await db.pool.query('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()')).rows[0].deadlocks as number;
+    const before = await deadlocks();
+    // Each batch names the groups in its own order, with releases new and old, and every batch is sent twice.
+    const batches = Array.from({ length: 24 }, (_, b) => ({
+      records: Array.from({ length: 12 }, (_, i) => newClientLog({
+        messageId: `b${b}-${i}`, groupId: `g${(b * 7 + i * 5) % 6}`, occurrences: 1 + (i % 3), context: { r9Version: `r${(b + i) % 4}` },
+      })),
+      ignored: 1,
+    }));
+    await Promise.all([...batches, ...batches].map((batch, i) => writers[i % 2]!.ingest.insertClientLogs(batch)));
+    await Promise.all(pools.map((pool) => pool.end()));
+    const { groups, ignored } = await ports().query.listLogGroups({ limit: 10 });
+    const expected = batches.flatMap((b) => b.records).reduce((sum, r) => sum + r.occurrences, 0);
+    expect(groups.reduce((sum, g) => sum + g.count, 0)).toBe(expected);
+    expect(ignored).toBe(48); // what rules dropped is counted per delivery, retried or not
+    expect(await deadlocks()).toBe(before);
+    const { rows } = await db.pool.query('SELECT sum(count) AS n FROM log_group_releases');
+    expect(rows[0].n).toBe(expected);
+  });
+
   it('stores the batch, its ignored count and its drop report all together, or none of them', async () => {
     const logs = ports();
     await expect(
@@ -158,15 +186,19 @@ describe('PostgreSQL log ports', () => {
     expect(list.products).toEqual(['B', '_', 'a', 'b']);
   });
 
-  it('stores text holding U+0000, which PostgreSQL text cannot hold, instead of failing the batch', async () => {
+  it('keeps text holding U+0000, which PostgreSQL text cannot hold, as sent, and finds it by its other words', async () => {
     const logs = ports();
+    const odd = 'bad\0byte \uD83D';
     await logs.ingest.insertClientLogs({
-      records: [newClientLog({ message: 'bad\0byte', url: 'https://example.test/\0', extraArgs: ['a\0b'], context: { k: 'v\0' } })],
+      records: [newClientLog({ message: odd, fileName: null, url: `https://example.test/${odd}`, userAgent: odd, extraArgs: [odd], context: { k: odd } })],
       ignored: 0,
     });
     const detail = await logs.query.getLogGroup('g-1');
-    expect(detail?.group.message).toBe('bad\uFFFDbyte');
-    expect(detail?.occurrences[0]).toMatchObject({ url: 'https://example.test/\uFFFD', extraArgs: ['a\0b'], context: { k: 'v\0' } });
+    expect(detail?.group).toMatchObject({ message: odd, fileName: null });
+    expect(detail?.occurrences[0]).toMatchObject({ url: `https://example.test/${odd}`, userAgent: odd, extraArgs: [odd], context: { k: odd } });
+    expect((await logs.query.listLogGroups({ q: 'byte', limit: 10 })).groups.map((g) => g.message)).toEqual([odd]);
+    const { rows } = await db.pool.query('SELECT message, exact FROM log_groups');
+    expect(rows).toEqual([{ message: 'bad\uFFFDbyte \uFFFD', exact: { message: odd } }]);
   });
 
   it('writes several batches in the caller’s transaction', async () => {

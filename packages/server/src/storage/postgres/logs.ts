@@ -13,9 +13,20 @@ export const OCCURRENCES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows. */
 const OCCURRENCES_SHOWN = 50;
 
-/** The columns of a group in the contract's shape, so column names never leak into the API. */
+/**
+ * The columns of a group in the contract's shape, so column names never leak into the API, and
+ * `exact` (migration 2), which {@link toLogGroup} folds in.
+ */
 export const GROUP_COLUMNS = `group_id AS "groupId", product, level, type, message, file_name AS "fileName",
-  line_no AS "lineNo", col_no AS "colNo", count, first_seen AS "firstSeen", last_seen AS "lastSeen"`;
+  line_no AS "lineNo", col_no AS "colNo", count, first_seen AS "firstSeen", last_seen AS "lastSeen", exact`;
+
+/** A row of {@link GROUP_COLUMNS}. */
+export type GroupRow = LogGroup & { exact: Partial<Pick<LogGroup, 'message' | 'fileName'>> | null };
+
+/** The group as the contract has it, its free text as sent. */
+export function toLogGroup({ exact, ...group }: GroupRow): LogGroup {
+  return exact ? { ...group, ...exact } : group;
+}
 
 /**
  * The console's group filters as SQL over a `log_groups` row aliased `alias`, from parameter
@@ -72,16 +83,16 @@ export function createPostgresLogPorts(
     },
     query: {
       async listLogGroups(filter) {
-        const groups = await queryRows<LogGroup>(
+        const rows = await queryRows<GroupRow>(
           pool,
           `SELECT ${GROUP_COLUMNS} FROM log_groups g WHERE ${groupFilterSql('g', 1)}
             ORDER BY last_seen DESC, group_id LIMIT $4`,
           [...groupFilterParams(filter), filter.limit],
         );
-        return { groups, ...(await productsAndIgnored(pool)) };
+        return { groups: rows.map(toLogGroup), ...(await productsAndIgnored(pool)) };
       },
       async getLogGroup(groupId): Promise<LogGroupDetail | null> {
-        const row = await queryRow<LogGroup & { stack: Partial<StoredStack> }>(
+        const row = await queryRow<GroupRow & { stack: Partial<StoredStack> }>(
           pool,
           `SELECT ${GROUP_COLUMNS}, stack FROM log_groups WHERE group_id = $1`,
           [groupId],
@@ -95,7 +106,7 @@ export function createPostgresLogPorts(
              FROM log_occurrences WHERE group_id = $1 ORDER BY seq DESC LIMIT $2`,
           [groupId, OCCURRENCES_SHOWN],
         );
-        return { group, stackTrace: stack.stackTrace ?? [], parsedStackTrace: stack.parsedStackTrace ?? [], occurrences };
+        return { group: toLogGroup(group), stackTrace: stack.stackTrace ?? [], parsedStackTrace: stack.parsedStackTrace ?? [], occurrences };
       },
     },
   };

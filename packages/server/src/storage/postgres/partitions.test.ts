@@ -4,7 +4,7 @@ import type { Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
 import { DAY_MS, ensureDayPartition, listPartitionedTables, runPartitionUpkeep } from './partitions.js';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
-import { perfReport } from './testing/samples.js';
+import { perfReport } from '../conformance/fixtures.js';
 
 const dayTag = (time: number) => new Date(time).toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -24,7 +24,7 @@ describe('daily partitions', () => {
     await pool?.end();
     await store?.close();
     await database?.drop();
-  });
+  }, 60_000);
 
   const partitionsOf = async (table: string) =>
     (
@@ -102,4 +102,20 @@ describe('daily partitions', () => {
     expect(report.dropped).not.toContain(`consent_choices_p${dayTag(old)}`);
     expect(await partitionsOf('consent_choices')).toContain(`consent_choices_p${dayTag(old)}`);
   });
+
+  it('skips a table whose lock is held (a long console query) instead of queueing inserts behind it', async () => {
+    const reader = await pool.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('LOCK TABLE perf_reports IN ACCESS SHARE MODE');
+      const later = now + 40 * DAY_MS;
+      const report = await runPartitionUpkeep(pool, { now: later, retentionDays: 30 });
+      expect(report.skipped).toEqual(['perf_reports']);
+      expect(report.created).toContain(`analytics_hits_p${dayTag(later)}`);
+      expect(report.created).not.toContain(`perf_reports_p${dayTag(later)}`);
+    } finally {
+      await reader.query('ROLLBACK');
+      reader.release();
+    }
+  }, 20_000);
 });

@@ -33,7 +33,15 @@ export interface UpkeepOptions {
 export interface UpkeepReport {
   created: string[];
   dropped: string[];
+  /** Tables left for the next round because their lock was not free in time. */
+  skipped: string[];
 }
+
+// Creating or dropping a partition locks the parent table exclusively, and a lock request queued
+// behind a long console query would hold every insert up behind it. Better to give up after a
+// moment and try next round: partitions exist days ahead, and the DEFAULT catches the rest.
+const LOCK_TIMEOUT = '3s';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const dayName = (table: string, dayStart: number) =>
@@ -59,15 +67,20 @@ export async function listPartitionedTables(pool: pg.Pool): Promise<PartitionedT
 
 /** Creates the partitions of today … +DAYS_AHEAD and drops the expired ones, on every partitioned table. */
 export async function runPartitionUpkeep(pool: pg.Pool, options: UpkeepOptions): Promise<UpkeepReport> {
-  const report: UpkeepReport = { created: [], dropped: [] };
+  const report: UpkeepReport = { created: [], dropped: [], skipped: [] };
   const today = Math.floor(options.now / DAY_MS) * DAY_MS;
   for (const table of await listPartitionedTables(pool)) {
-    for (let day = 0; day <= DAYS_AHEAD; day++) {
-      const created = await ensureDayPartition(pool, table, today + day * DAY_MS);
-      if (created) report.created.push(created);
+    try {
+      for (let day = 0; day <= DAYS_AHEAD; day++) {
+        const created = await ensureDayPartition(pool, table, today + day * DAY_MS);
+        if (created) report.created.push(created);
+      }
+      const days = options.retentionOverrides?.[table.table] ?? options.retentionDays;
+      report.dropped.push(...(await dropExpired(pool, table, options.now - days * DAY_MS)));
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      report.skipped.push(table.table);
     }
-    const days = options.retentionOverrides?.[table.table] ?? options.retentionDays;
-    report.dropped.push(...(await dropExpired(pool, table, options.now - days * DAY_MS)));
   }
   return report;
 }
@@ -81,6 +94,7 @@ export async function ensureDayPartition(pool: pg.Pool, { table, column }: Parti
   const name = dayName(table, dayStart);
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`partitions:${table}`]);
+    await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
     const exists = await client.query('SELECT to_regclass($1) IS NOT NULL AS found', [quote(name)]);
     if (exists.rows[0].found) return null;
     const from = dayStart;
@@ -121,6 +135,7 @@ async function dropExpired(pool: pg.Pool, { table, column }: PartitionedTable, c
     if (dayEnd > cutoff) continue;
     await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`partitions:${table}`]);
+      await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       await client.query(`DROP TABLE IF EXISTS ${quote(name)}`);
     });
     dropped.push(name);

@@ -10,7 +10,11 @@ import type { Migration } from './migration.js';
  * - `log_ignored`: messages the operator's rules dropped, summed over a few rows picked at random,
  *   so concurrent batches on many instances do not queue behind one row lock.
  * Keys and names sort as bytes (COLLATE "C"), as they do in the SQLite store.
- * JSON columns are `json`, not `jsonb`: text kept as sent (jsonb refuses the \u0000 escape).
+ * Free text is kept exactly as sent, which PostgreSQL text cannot do for U+0000 (or an unpaired
+ * surrogate): such a message or file name is searched in `log_groups` with U+FFFD in its place,
+ * and `exact` holds the original (null when there was nothing to replace). Text that is only
+ * read back (occurrence URL and browser, stacks, arguments, context) is in `json` columns, which
+ * keep any character escaped — not `jsonb`, which refuses the \u0000 escape.
  */
 export const logsMigration: Migration = {
   version: 2,
@@ -29,6 +33,7 @@ export const logsMigration: Migration = {
       first_seen BIGINT NOT NULL,
       last_seen BIGINT NOT NULL,
       stack JSON NOT NULL,
+      exact JSON,
       next_seq BIGINT NOT NULL DEFAULT 0
     );
     CREATE INDEX log_groups_last_seen ON log_groups (last_seen DESC, group_id);
@@ -40,8 +45,8 @@ export const logsMigration: Migration = {
       message_id TEXT NOT NULL,
       received_at BIGINT NOT NULL,
       occurrences INTEGER NOT NULL,
-      url TEXT,
-      user_agent TEXT,
+      url JSON,
+      user_agent JSON,
       extra_args JSON NOT NULL,
       context JSON NOT NULL,
       PRIMARY KEY (group_id, slot)

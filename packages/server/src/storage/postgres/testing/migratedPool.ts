@@ -8,6 +8,8 @@ import { createTestDatabase } from './testDatabase.js';
 /** A private database with the whole schema, a pool on it, and how to get rid of both. */
 export interface MigratedPool {
   pool: pg.Pool;
+  /** The database's URL, for more pools (more instances) on it. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function createMigratedPool(): Promise<MigratedPool> {
   }
   return {
     pool,
+    url: database.url,
     async close() {
       await pool.end();
       await database.drop();
