@@ -25,6 +25,7 @@ import { createConsentService } from './consent/createConsentService.js';
 import type { ConsentServiceOptions } from './consent/createConsentService.js';
 import { consoleApi } from './console/consoleApi.js';
 import { perfRoutes } from './perf/perfRoutes.js';
+import { searchRoutes } from './search/searchRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
 import { installReplyCompression } from './site/compressReplies.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { storage: options.storage });
   await app.register(analyticsRoutes, { storage: options.storage });
+  await app.register(searchRoutes);
   const consent = createConsentService({ ...options.consent, storage: options.storage });
   await app.register(consentRoutes, { service: consent });
   await app.register(consoleConsentRoutes, { prefix: '/console/api/consent', storage: options.storage, service: consent, consoleToken: options.consoleToken });
