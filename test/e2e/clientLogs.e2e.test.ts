@@ -52,7 +52,7 @@ describe('client logging end to end', () => {
     const detail = await consoleApi<{ parsedStackTrace: { fileName: string; lineNo: number; colNo: number }[]; stackTrace: string[]; occurrences: { url: string; userAgent: string }[] }>(`/logs/groups/${group.groupId}`);
     expect(detail.stackTrace.length).toBeGreaterThan(0);
     expect(detail.parsedStackTrace[0]).toMatchObject({ fileName: group.fileName, lineNo: group.lineNo, colNo: group.colNo });
-    expect(detail.occurrences[0]?.url).toBe(baseURL + '/');
+    expect(detail.occurrences[0]?.url).toBe(baseURL + '/?dev=1');
     expect(detail.occurrences[0]?.userAgent).toContain('Chrome');
     await page.close();
   });

@@ -35,14 +35,16 @@ export function Filters({ vertical, facets, filters, onFilters }: FiltersProps) 
           {text('filters.show', { open })}
         </button>
       </div>
-      <p className="filters__count" data-testid="filters-count" role="status">
-        {text('filters.active', { count })}
+      <div className="filters__count">
+        <p data-testid="filters-count" role="status">
+          {text('filters.active', { count })}
+        </p>
         {count > 0 ? (
           <button type="button" className="filters__clear" onClick={() => onFilters({})}>
             {text('filters.clear')}
           </button>
         ) : null}
-      </p>
+      </div>
       <div id="filters-body" className="filters__body">
         {vertical === 'flights' ? (
           <Group title={text('filters.stops')}>
