@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
-import type { Storage } from './storage/types.js';
+import { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
+import type { Store } from './storage/ports.js';
 import { clientLogMessage } from './testing/fixtures.js';
 import type { TestApp } from './testing/testApp.js';
 import { createTestApp } from './testing/testApp.js';
@@ -12,10 +12,19 @@ afterEach(async () => {
 });
 
 describe('buildApp', () => {
-  it('answers health checks', async () => {
+  it('answers health checks with the store and ingest path in use', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.json()).toEqual({ ok: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, store: 'sqlite', ingest: 'direct' });
+  });
+
+  it('answers health checks with 503 when the store does not answer', async () => {
+    const store = createSqliteStore({ file: ':memory:' });
+    t = await createTestApp({ storage: { ...store, ping: () => Promise.reject(new Error('gone')) } });
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ ok: false, store: 'sqlite', ingest: 'direct', unreachable: ['store'] });
   });
 
   it('answers unknown API routes with a coded 404 that does not echo the path', async () => {
@@ -26,13 +35,18 @@ describe('buildApp', () => {
   });
 
   it('hides internal failures behind a 500 and keeps serving', async () => {
-    const real = createSqliteStorage({ file: ':memory:' });
+    const real = createSqliteStore({ file: ':memory:' });
     let fail = true;
-    const flaky: Storage = {
+    const flaky: Store = {
       ...real,
-      async insertClientLogs(batch) {
-        if (fail) throw new Error('disk full at /secret/path');
-        return real.insertClientLogs(batch);
+      ingest: {
+        ...real.ingest,
+        logs: {
+          async insertClientLogs(batch) {
+            if (fail) throw new Error('disk full at /secret/path');
+            return real.ingest.logs.insertClientLogs(batch);
+          },
+        },
       },
     };
     t = await createTestApp({ storage: flaky });

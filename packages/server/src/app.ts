@@ -17,10 +17,8 @@ import type { SignalKeyRing } from './signals/signalKeyRing.js';
 import type { AlertEngineSettings } from './alerts/alertEngine.js';
 import { installAlerts } from './alerts/installAlerts.js';
 import { analyticsRoutes } from './analytics/analyticsRoutes.js';
-import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
 import { clientLogRoutes } from './logs/clientLogRoutes.js';
 import { consentRoutes } from './consent/consentRoutes.js';
-import { consoleConsentRoutes } from './consent/consoleConsentRoutes.js';
 import { createConsentService } from './consent/createConsentService.js';
 import type { ConsentServiceOptions } from './consent/createConsentService.js';
 import { consoleApi } from './console/consoleApi.js';
@@ -30,10 +28,14 @@ import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
 import { installReplyCompression } from './site/compressReplies.js';
 import { installSite } from './site/installSite.js';
-import type { Storage } from './storage/types.js';
+import type { Store } from './storage/ports.js';
+import { createDirectSink } from './ingest/directSink.js';
+import type { IngestSink } from './ingest/ingestSink.js';
+import { healthRoute } from './http/healthRoute.js';
 
-export type { Storage } from './storage/types.js';
-export { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
+export type { IngestItem, IngestPorts, QueryPorts, Store } from './storage/ports.js';
+export type { IngestSink } from './ingest/ingestSink.js';
+export { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +46,13 @@ declare module 'fastify' {
 
 /** Everything the server is built from; `main.ts` fills it from the environment, tests directly. */
 export interface AppOptions extends HttpPolicyOptions {
-  storage: Storage;
+  /** The store: console reads and changes go to its query ports, ingest to its ingest ports. */
+  storage: Store;
+  /**
+   * Where ingest routes hand accepted items: the store itself by default (write, then reply), or
+   * JetStream in front of it (ingest/jetstreamSink.ts). /healthz reports and checks it.
+   */
+  ingest?: IngestSink;
   /** Bearer token of the console API. */
   consoleToken: string;
   /** Key of the form-token HMAC; keep it stable across restarts and shared across instances. */
@@ -58,6 +66,11 @@ export interface AppOptions extends HttpPolicyOptions {
   logger?: boolean;
   /** Log settings that apply until the operator saves some from the console. */
   logRules?: ClientLogReply;
+  /**
+   * How long this instance reuses operator settings it read from the store (log settings), so
+   * other instances' changes apply within that time; 5 s by default (tests shorten it).
+   */
+  sharedCacheMs?: number;
   /** Largest accepted request body in bytes; defaults to 256 KiB. */
   bodyLimit?: number;
   /**
@@ -66,7 +79,7 @@ export interface AppOptions extends HttpPolicyOptions {
    */
   signalKeys?: SignalKeyRing | SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
-  consent?: Omit<ConsentServiceOptions, 'storage'>;
+  consent?: Omit<ConsentServiceOptions, 'ingest' | 'query'>;
   /** Alert engine timings, retries and HTTP client; see alerts/alertEngine.ts (tests shorten them). */
   alerts?: AlertEngineSettings;
   /** Browsers reach the site over HTTPS (TLS here or at a proxy): sends HSTS; see http/securityHeaders.ts. */
@@ -98,28 +111,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
 
-  const settings = createLogSettings(options.storage, options.logRules);
+  const { query } = options.storage;
+  const ingest = options.ingest ?? createDirectSink(options.storage);
+  await app.register(healthRoute, { store: options.storage, ingest });
+  const settings = createLogSettings(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
   // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
   const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
-  const releases = createReleaseService(options.storage, builds);
-  await app.register(clientLogRoutes, { storage: options.storage, settings, releases });
+  const releases = createReleaseService(query.releases, builds);
+  await app.register(clientLogRoutes, { ingest: ingest.logs, settings, releases });
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
-  await app.register(perfRoutes, { storage: options.storage });
-  await app.register(analyticsRoutes, { storage: options.storage });
+  await app.register(perfRoutes, { ingest: ingest.perf });
+  await app.register(analyticsRoutes, { ingest: ingest.analytics });
   await app.register(searchRoutes);
-  const consent = createConsentService({ ...options.consent, storage: options.storage });
+  const consent = createConsentService({ ...options.consent, ingest: ingest.consent, query: query.consent });
   await app.register(consentRoutes, { service: consent });
-  await app.register(consoleConsentRoutes, { prefix: '/console/api/consent', storage: options.storage, service: consent, consoleToken: options.consoleToken });
+  const signalKeys = await installSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });
+  const alerts = installAlerts(app, { sources: query, settings: options.alerts });
   await app.register(consoleApi, {
     prefix: '/console/api',
-    storage: options.storage,
-    settings,
     consoleToken: options.consoleToken,
+    query,
+    settings,
     releases,
+    consent,
+    signalKeys,
+    alerts,
   });
-  await installAlerts(app, { storage: options.storage, consoleToken: options.consoleToken, settings: options.alerts });
-  await app.register(breadcrumbRoutes, { prefix: '/console/api', storage: options.storage, consoleToken: options.consoleToken });
-  await installSignals(app, { storage: options.storage, consoleToken: options.consoleToken, signalKeys: options.signalKeys });
   await installSite(app, {
     siteDir: options.siteDir ?? defaultPaths.siteDir,
     consoleDir: options.consoleDir ?? defaultPaths.consoleDir,

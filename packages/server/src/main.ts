@@ -1,34 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
-import { dataFiles, readServerConfig } from './config/serverConfig.js';
-import { readOrCreateSecret } from './config/secrets.js';
-import { loadSignalKeyRing, readSignalsKeyGrace } from './signals/signalKeyRing.js';
-import { createSqliteStorage } from './storage/sqlite/createSqliteStorage.js';
+import { readServerConfig } from './config/serverConfig.js';
+import { resolveSharedState } from './config/sharedSecrets.js';
+import { createLineLogger } from './ingest/lineLogger.js';
+import { openBackends } from './openBackends.js';
 
 // The server's entry point (`npm start`): configuration from the environment, one SQLite file in
-// the data directory, a clean shutdown on Ctrl-C so the database is closed, not abandoned.
+// the data directory (or PostgreSQL, and JetStream in front of it: openBackends.ts), a clean
+// shutdown on Ctrl-C so the database is closed, not abandoned.
 
 async function main(): Promise<void> {
   const config = readServerConfig();
-  if (config.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but this build has no PostgreSQL adapter yet; unset it to use SQLite');
-  }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const files = dataFiles(config.dataDir);
-  const consoleToken = config.consoleToken ?? readOrCreateSecret(files.consoleToken);
-  const sessionSecret = config.sessionSecret ?? readOrCreateSecret(files.sessionSecret);
-  const storage = createSqliteStorage({ file: files.database });
+  const backends = await openBackends(config, createLineLogger('tarmac-ingest'));
+  // Console token, form-token secret, signals key ring, rate-limit counters: in DATA_DIR and
+  // memory on SQLite, in the store when other instances share it (config/sharedSecrets.ts).
+  const { consoleToken, ...shared } = await resolveSharedState(config, backends.store);
   const app = await buildApp({
-    storage,
+    storage: backends.store,
+    ingest: backends.ingest,
     consoleToken,
-    sessionSecret,
+    ...shared,
     version: config.version,
     logger: true,
     logRules: config.logRules,
-    signalKeys: loadSignalKeyRing(config.signalsKeyFile ?? files.signalsKey, { graceMinutes: readSignalsKeyGrace() }),
     https: config.https,
     trustProxy: config.trustProxy,
-    rateLimits: config.rateLimits,
   });
 
   let stopping = false;
@@ -40,7 +37,8 @@ async function main(): Promise<void> {
       // Waits for requests in flight; meanwhile replies say Connection: close and new requests
       // get a 503 with Retry-After (http/draining.ts).
       await app.close();
-      await storage.close();
+      // Writers finish what they hold, NATS is drained, then the store closes.
+      await backends.close();
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error);
@@ -50,6 +48,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  app.log.info(`Using ${backends.summary}`);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -63,6 +62,7 @@ async function main(): Promise<void> {
       `  Console:       ${base}/console/#token=${encodeURIComponent(consoleToken)}`,
       `  Console token: ${consoleToken}`,
       `  Data:          ${config.dataDir}`,
+      `  Storage:       ${backends.summary}`,
       '',
     ].join('\n'),
   );

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
-import type { Storage } from '../storage/types.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
+import type { Store } from '../storage/ports.js';
 import { newClientLog } from '../testing/fixtures.js';
 import type { AlertEngineSettings } from './alertEngine.js';
 import { createAlertEngine } from './alertEngine.js';
@@ -10,14 +10,14 @@ import type { WebhookReceiver } from './testing/webhookReceiver.js';
 import { startWebhookReceiver } from './testing/webhookReceiver.js';
 
 const SECRET = 'engine-secret-0123456789';
-let storage: Storage;
+let storage: Store;
 let receiver: WebhookReceiver;
 let clock: number;
 const logged: unknown[] = [];
 const log = { warn: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
 
 beforeEach(async () => {
-  storage = createSqliteStorage({ file: ':memory:' });
+  storage = createSqliteStore({ file: ':memory:' });
   receiver = await startWebhookReceiver();
   clock = 1_700_000_000_000;
   logged.length = 0;
@@ -28,14 +28,14 @@ afterEach(async () => {
 });
 
 const engine = (settings: AlertEngineSettings = {}) =>
-  createAlertEngine(storage, log, { retry: { baseMs: 1_000, maxAttempts: 3 }, now: () => clock, ...settings });
+  createAlertEngine(storage.query, log, { retry: { baseMs: 1_000, maxAttempts: 3 }, now: () => clock, ...settings });
 async function newGroupAlert(): Promise<number> {
-  const { id } = await storage.createAlertRule({ name: 'New errors', kind: 'new-group', webhookUrl: receiver.url, secret: SECRET }, clock);
-  await storage.insertClientLogs({ records: [newClientLog({ groupId: 'demo:g', receivedAt: clock + 1 })], ignored: 0 });
+  const { id } = await storage.query.alerts.createAlertRule({ name: 'New errors', kind: 'new-group', webhookUrl: receiver.url, secret: SECRET }, clock);
+  await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ groupId: 'demo:g', receivedAt: clock + 1 })], ignored: 0 });
   clock += 10;
   return id;
 }
-const history = async () => (await storage.listAlertDeliveries({ limit: 10 }))[0]!;
+const history = async () => (await storage.query.alerts.listAlertDeliveries({ limit: 10 }))[0]!;
 
 describe('alert engine', () => {
   it('evaluates and delivers in one run: the signed JSON reaches the receiver, the delivery is recorded', async () => {
@@ -78,7 +78,7 @@ describe('alert engine', () => {
     }
     expect(await history()).toMatchObject({ status: 'failed', nextAttemptAt: null });
     expect(receiver.received).toHaveLength(3);
-    await storage.queueAlertDelivery({ ruleId: (await storage.listAlertRules())[0]!.id, kind: 'test', dedupeKey: 'test:1', subject: 'test', summary: 't', payload: '{}', createdAt: clock });
+    await storage.query.alerts.queueAlertDelivery({ ruleId: (await storage.query.alerts.listAlertRules())[0]!.id, kind: 'test', dedupeKey: 'test:1', subject: 'test', summary: 't', payload: '{}', createdAt: clock });
     receiver.replies.push(410);
     await alerts.run();
     expect(await history()).toMatchObject({ kind: 'test', status: 'failed', attempts: [{ status: 410, error: 'HTTP 410' }] });
@@ -95,7 +95,7 @@ describe('alert engine', () => {
   it('runs soon after a kick once started, and not after it is stopped', async () => {
     await newGroupAlert();
     const alerts = engine({ kickDelayMs: 0, intervalMs: 60_000 });
-    const spy = vi.spyOn(storage, 'dueAlertDeliveries');
+    const spy = vi.spyOn(storage.query.alerts, 'dueAlertDeliveries');
     alerts.start();
     await receiver.waitFor(1);
     await alerts.stop();

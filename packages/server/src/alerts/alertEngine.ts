@@ -61,7 +61,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
   let trimmedAt = -Infinity;
 
   async function deliverDue(): Promise<void> {
-    const due = await store.dueAlertDeliveries(now(), DELIVERIES_PER_RUN);
+    const due = await store.alerts.dueAlertDeliveries(now(), DELIVERIES_PER_RUN);
     await Promise.all(
       due.map(async (delivery) => {
         const body = JSON.stringify({ id: delivery.id, ...(JSON.parse(delivery.payload) as object) });
@@ -71,7 +71,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
         );
         const { retryAfterMs, ...kept } = attempt;
         const outcome = afterAttempt(delivery.attempts + 1, attempt.status, now(), retry, retryAfterMs);
-        await store.recordAlertAttempt(delivery.id, kept, outcome);
+        await store.alerts.recordAlertAttempt(delivery.id, kept, outcome);
         if (outcome.status !== 'delivered') log.warn({ delivery: delivery.id, status: attempt.status, outcome: outcome.status }, `alert delivery ${attempt.error}`);
       }),
     );
@@ -85,7 +85,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
     await deliverDue();
     if (at - trimmedAt >= 60 * 60_000) {
       trimmedAt = at;
-      await store.trimAlertDeliveries(at - keepMs);
+      await store.alerts.trimAlertDeliveries(at - keepMs);
     }
   }
 
@@ -123,7 +123,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
     } finally {
       running = undefined;
     }
-    const next = await store.nextAlertAttemptAt().catch(() => null);
+    const next = await store.alerts.nextAlertAttemptAt().catch(() => null);
     schedule(Math.min(intervalMs, next === null ? Infinity : next - now()));
   }
 

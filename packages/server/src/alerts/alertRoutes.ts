@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createConsoleAuth } from '../console/consoleAuth.js';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { AlertEngine } from './alertEngine.js';
@@ -14,7 +13,6 @@ import { deliveriesQuery, ruleIdParams, ruleInputSchema, ruleUpdateSchema } from
 export interface AlertRoutesOptions {
   storage: AlertStorage;
   engine: Pick<AlertEngine, 'kick'>;
-  consoleToken: string;
 }
 
 type IdParams = { Params: { id: string } };
@@ -22,12 +20,11 @@ const noSuchRule = () => httpError(errorCodes.NOT_FOUND, 'No such alert rule');
 
 /**
  * The Alerts view's API under `/console/api/alerts` (docs/alerts.md): rules (list, create,
- * replace, delete, send a test alert) and the delivery history. Checks the console token itself.
+ * replace, delete, send a test alert) and the delivery history. Registered by the console plugin
+ * (console/consoleApi.ts) with the prefix `/alerts`, behind its token check.
  * A rule's secret is accepted and never answered.
  */
-export async function alertRoutes(app: FastifyInstance, { storage, engine, consoleToken }: AlertRoutesOptions): Promise<void> {
-  app.addHook('onRequest', createConsoleAuth(consoleToken));
-
+export async function alertRoutes(app: FastifyInstance, { storage, engine }: AlertRoutesOptions): Promise<void> {
   app.get('/rules', async (): Promise<AlertRuleList> => ({ rules: await storage.listAlertRules() }));
 
   app.post<{ Body: AlertRuleInput }>('/rules', { schema: { body: ruleInputSchema } }, async (request, reply): Promise<AlertRule> => {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { perfReport } from '../perf/testing/reportFixture.js';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
-import type { Storage } from '../storage/types.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
+import type { Store } from '../storage/ports.js';
 import { newClientLog } from '../testing/fixtures.js';
 import type { AlertPayload, AlertRuleInput } from './contract.js';
 import { evaluateAlerts } from './evaluateAlerts.js';
 
-let storage: Storage;
+let storage: Store;
 beforeEach(() => {
-  storage = createSqliteStorage({ file: ':memory:' });
+  storage = createSqliteStore({ file: ':memory:' });
 });
 afterEach(async () => {
   await storage.close();
@@ -17,13 +17,13 @@ afterEach(async () => {
 const MINUTE = 60_000;
 const T0 = 1_700_000_080_000; // 40 s into a minute
 const rule = (overrides: Partial<AlertRuleInput>, at = T0) =>
-  storage.createAlertRule({ name: 'rule', kind: 'new-group', webhookUrl: 'https://hooks.test/x', secret: 'secret-0123456789abc', ...overrides }, at);
+  storage.query.alerts.createAlertRule({ name: 'rule', kind: 'new-group', webhookUrl: 'https://hooks.test/x', secret: 'secret-0123456789abc', ...overrides }, at);
 let messageNo = 0;
 const occur = (groupId: string, receivedAt: number, overrides: Parameters<typeof newClientLog>[0] = {}) =>
-  storage.insertClientLogs({ records: [newClientLog({ messageId: `m${++messageNo}`, groupId, receivedAt, ...overrides })], ignored: 0 });
-const evaluate = (now: number, vitals = false) => evaluateAlerts(storage, now, { vitals });
+  storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: `m${++messageNo}`, groupId, receivedAt, ...overrides })], ignored: 0 });
+const evaluate = (now: number, vitals = false) => evaluateAlerts(storage.query, now, { vitals });
 const payloads = async () => {
-  const due = await storage.dueAlertDeliveries(Number.MAX_SAFE_INTEGER, 100);
+  const due = await storage.query.alerts.dueAlertDeliveries(Number.MAX_SAFE_INTEGER, 100);
   return due.map((d) => JSON.parse(d.payload) as Omit<AlertPayload, 'id'>);
 };
 
@@ -49,7 +49,7 @@ describe('evaluateAlerts', () => {
   it('alerts about a resolved group that comes back in a newer release', async () => {
     await rule({ kind: 'regression' });
     await occur('demo:g', T0 + 1, { context: { r9Version: '1.0.0' } });
-    await storage.setGroupStatus('demo:g', { status: 'resolved' }, T0 + 2);
+    await storage.query.releases.setGroupStatus('demo:g', { status: 'resolved' }, T0 + 2);
     await occur('demo:g', T0 + 3, { context: { r9Version: '1.0.0' } }); // an old page: not a regression
     expect(await evaluate(T0 + 4)).toBe(0);
     await occur('demo:g', T0 + 5, { context: { r9Version: '1.1.0' } });
@@ -79,7 +79,7 @@ describe('evaluateAlerts', () => {
 
   it('alerts about a page whose vitals p75 is over the threshold with enough samples, when asked to read vitals', async () => {
     await rule({ kind: 'vitals-p75', metric: 'LCP', threshold: 2500, minSamples: 4, windowMinutes: 30, cooldownMinutes: 60 });
-    const report = (lcp: number, receivedAt: number, pageId = 'home') => storage.insertPerfReport(perfReport({ wv_lcp: lcp }, { receivedAt, pageId }));
+    const report = (lcp: number, receivedAt: number, pageId = 'home') => storage.ingest.perf.insertPerfReport(perfReport({ wv_lcp: lcp }, { receivedAt, pageId }));
     for (const lcp of [1000, 2600, 3000, 4000]) await report(lcp, T0);
     for (const lcp of [5000, 5000, 5000]) await report(lcp, T0, 'search'); // too few samples
     for (const lcp of [9000, 9000, 9000, 9000]) await report(lcp, T0 - 31 * MINUTE, 'search'); // outside the window
@@ -97,9 +97,9 @@ describe('evaluateAlerts', () => {
     await rule({ enabled: false });
     await occur('demo:new', T0 + 10);
     expect(await evaluate(T0 + 100)).toBe(0);
-    expect(await storage.getAlertCursor('group-events')).toBe(0);
+    expect(await storage.query.alerts.getAlertCursor('group-events')).toBe(0);
     await rule({});
     await evaluate(T0 + 200);
-    expect(await storage.getAlertCursor('group-events')).toBeGreaterThan(0);
+    expect(await storage.query.alerts.getAlertCursor('group-events')).toBeGreaterThan(0);
   });
 });

@@ -1,20 +1,23 @@
 import type { LogGroup } from '../logs/contract.js';
-import type { PerfReport } from '../perf/contract.js';
-import type { PerfFilter } from '../storage/types.js';
+import type { LogQuery } from '../logs/ports.js';
+import type { PerfQuery } from '../perf/ports.js';
+import type { ReleaseStorage } from '../releases/contract.js';
 import type { AlertStorage } from './alertStorage.js';
 import type { AlertCandidate } from './candidates.js';
 import { cooldownMs } from './candidates.js';
 import type { AlertPayload } from './contract.js';
-import type { GroupEvent } from './groupCandidates.js';
 import { groupEventCandidates, rateCandidate } from './groupCandidates.js';
 import { vitalsCandidates } from './vitalsCandidates.js';
 
-/** What evaluation reads besides the alert tables: the log store's group events and groups, perf reports. */
-export interface AlertSources extends AlertStorage {
-  /** New and regressed groups after event `afterId`, oldest first. */
-  listGroupEvents(afterId: number, limit: number): Promise<GroupEvent[]>;
-  getLogGroup(groupId: string): Promise<{ group: LogGroup } | null>;
-  listPerfReports(filter: PerfFilter): Promise<PerfReport[]>;
+/**
+ * The query ports alerting reads (a store's `query` fits): its own tables, and besides them the
+ * new and regressed group events, the groups, and perf reports.
+ */
+export interface AlertSources {
+  alerts: AlertStorage;
+  releases: Pick<ReleaseStorage, 'listGroupEvents'>;
+  logs: Pick<LogQuery, 'getLogGroup'>;
+  perf: Pick<PerfQuery, 'listPerfReports'>;
 }
 
 const EVENTS_CURSOR = 'group-events';
@@ -59,10 +62,10 @@ export async function queueCandidate(store: AlertStorage, candidate: AlertCandid
  * Vitals, the costly read, only when `vitals` is true (the engine asks once a minute).
  */
 export async function evaluateAlerts(store: AlertSources, now: number, { vitals }: { vitals: boolean }): Promise<number> {
-  const rules = (await store.listAlertRules()).filter((rule) => rule.enabled);
+  const rules = (await store.alerts.listAlertRules()).filter((rule) => rule.enabled);
   const groups = new Map<string, LogGroup | null>();
   const groupOf = async (groupId: string): Promise<LogGroup | null> => {
-    if (!groups.has(groupId)) groups.set(groupId, (await store.getLogGroup(groupId))?.group ?? null);
+    if (!groups.has(groupId)) groups.set(groupId, (await store.logs.getLogGroup(groupId))?.group ?? null);
     return groups.get(groupId)!;
   };
   const candidates: AlertCandidate[] = [];
@@ -70,11 +73,11 @@ export async function evaluateAlerts(store: AlertSources, now: number, { vitals 
   // Without a rule that wants them, events are left unread: nothing is written while no one
   // asked for alerts, and a rule made later skips the older events by their time anyway.
   const eventRules = rules.filter((rule) => rule.kind === 'new-group' || rule.kind === 'regression');
-  const startCursor = eventRules.length ? await store.getAlertCursor(EVENTS_CURSOR) : 0;
+  const startCursor = eventRules.length ? await store.alerts.getAlertCursor(EVENTS_CURSOR) : 0;
   let cursor = startCursor;
   const oldestRule = Math.min(...eventRules.map((rule) => rule.createdAt));
   while (eventRules.length) {
-    const events = await store.listGroupEvents(cursor, EVENTS_PER_READ);
+    const events = await store.releases.listGroupEvents(cursor, EVENTS_PER_READ);
     for (const event of events) {
       const group = event.at >= oldestRule ? await groupOf(event.groupId) : null;
       if (group) candidates.push(...groupEventCandidates(eventRules, event, group));
@@ -86,7 +89,7 @@ export async function evaluateAlerts(store: AlertSources, now: number, { vitals 
   const thisMinute = Math.floor(now / MINUTE) * MINUTE;
   for (const rule of rules.filter((r) => r.kind === 'group-rate' && r.threshold !== undefined)) {
     for (const minute of [thisMinute - MINUTE, thisMinute]) {
-      for (const { groupId, count } of await store.busyLogGroups(minute, rule.threshold!)) {
+      for (const { groupId, count } of await store.alerts.busyLogGroups(minute, rule.threshold!)) {
         const group = await groupOf(groupId);
         const candidate = group && rateCandidate(rule, group, minute, count);
         if (candidate) candidates.push(candidate);
@@ -97,12 +100,12 @@ export async function evaluateAlerts(store: AlertSources, now: number, { vitals 
   const vitalsRules = vitals ? rules.filter((rule) => rule.kind === 'vitals-p75') : [];
   if (vitalsRules.length) {
     const longest = Math.max(...vitalsRules.map((rule) => rule.windowMinutes ?? 30)) * MINUTE;
-    const reports = await store.listPerfReports({ from: now - longest, to: now + 1, limit: REPORTS_READ });
+    const reports = await store.perf.listPerfReports({ from: now - longest, to: now + 1, limit: REPORTS_READ });
     for (const rule of vitalsRules) candidates.push(...vitalsCandidates(rule, reports, now));
   }
 
   let queued = 0;
-  for (const candidate of candidates) if (await queueCandidate(store, candidate, now)) queued++;
-  if (cursor !== startCursor) await store.setAlertCursor(EVENTS_CURSOR, cursor);
+  for (const candidate of candidates) if (await queueCandidate(store.alerts, candidate, now)) queued++;
+  if (cursor !== startCursor) await store.alerts.setAlertCursor(EVENTS_CURSOR, cursor);
   return queued;
 }

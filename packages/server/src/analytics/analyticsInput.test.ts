@@ -8,7 +8,7 @@ const now = Date.now();
 const event = { id: 'e-1', type: 'event', path: '/vs/flights/home/-/search/submit/-/-', timestamp: now, vertical: 'flights', category: 'search', action: 'submit' };
 const post = (body: unknown) => postJson(t.app, '/a/api/analytics/events', body);
 const window = { from: 0, to: now + 60_000 };
-const stored = async () => (await t.storage.countAnalytics(window, 'path', 100)).reduce((n, row) => n + row.events + row.pageViews, 0);
+const stored = async () => (await t.storage.query.analytics.countAnalytics(window, 'path', 100)).reduce((n, row) => n + row.events + row.pageViews, 0);
 
 describe('POST /a/api/analytics/events: strict input', () => {
   it.each([

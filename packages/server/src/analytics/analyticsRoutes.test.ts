@@ -14,7 +14,7 @@ describe('POST /a/api/analytics/events', () => {
   it('accepts JSON and text/plain (beacon) batches and drops unknown fields', async () => {
     expect((await post({ events: [pageView, { ...event, secret: 'x' }] })).json()).toEqual({ accepted: 2 });
     expect((await post({ events: [{ ...event, nonInteraction: true }] }, 'text/plain;charset=UTF-8')).statusCode).toBe(200);
-    const rows = await t.storage.countAnalytics(window, 'interaction', 5);
+    const rows = await t.storage.query.analytics.countAnalytics(window, 'interaction', 5);
     expect(rows).toEqual([
       { key: 'interaction', pageViews: 0, events: 1, nonInteraction: 0 },
       { key: 'nonInteraction', pageViews: 0, events: 1, nonInteraction: 1 },
@@ -37,7 +37,7 @@ describe('POST /a/api/analytics/events', () => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json().code).toBe('TARMAC_BAD_BODY');
     }
-    expect(await t.storage.countAnalytics(window, 'path', 5)).toEqual([]);
+    expect(await t.storage.query.analytics.countAnalytics(window, 'path', 5)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { requireItemsOrDrops, toStoredDrops } from '../drops/ingestDrops.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { rejectReservedKeys, wellFormed } from '../http/strictInput.js';
 import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
-import type { Storage } from '../storage/types.js';
+import type { AnalyticsIngest } from './ports.js';
 
 // The free-text fields (label, string params) as stored: unpaired surrogates become U+FFFD.
 function withWellFormedText(hit: AnalyticsHitBody): AnalyticsHitBody {
@@ -17,7 +17,7 @@ function withWellFormedText(hit: AnalyticsHitBody): AnalyticsHitBody {
 
 /** What the analytics collector needs from the app. */
 export interface AnalyticsRoutesOptions {
-  storage: Storage;
+  ingest: AnalyticsIngest;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
       const { events, dropped } = request.body;
       requireItemsOrDrops(events, dropped, 'events');
       const receivedAt = Date.now();
-      await options.storage.insertAnalyticsHits(
+      await options.ingest.insertAnalyticsHits(
         events.map((event) => ({ ...withWellFormedText(event), receivedAt })),
         toStoredDrops(dropped, 'analytics', null, receivedAt),
       );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsFilter, AnalyticsSummary } from './contract.js';
-import type { Storage } from '../storage/types.js';
+import type { AnalyticsQuery as AnalyticsPort } from './ports.js';
 import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import type { WindowQuery } from '../console/timeWindow.js';
 
@@ -29,7 +29,7 @@ const querystring = {
  * The Analytics dashboard's reads (docs/analytics.md): summary (totals and breakdowns by
  * vertical, locale, affiliate and interaction), timeline, and top virtual paths.
  */
-export async function consoleAnalyticsRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
+export async function consoleAnalyticsRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsPort }): Promise<void> {
   const filterOf = (query: AnalyticsQuery) => {
     const window = timeWindow(query);
     const filter: AnalyticsFilter = {
@@ -47,10 +47,10 @@ export async function consoleAnalyticsRoutes(app: FastifyInstance, { storage }: 
   app.get<{ Querystring: AnalyticsQuery }>('/analytics/summary', schema, async (request): Promise<AnalyticsSummary> => {
     const { filter } = filterOf(request.query);
     const [byVertical, byLocale, byAffiliate, byInteraction] = await Promise.all([
-      storage.countAnalytics(filter, 'vertical', 20),
-      storage.countAnalytics(filter, 'locale', 20),
-      storage.countAnalytics(filter, 'affiliate', 20),
-      storage.countAnalytics(filter, 'interaction', 3),
+      analytics.countAnalytics(filter, 'vertical', 20),
+      analytics.countAnalytics(filter, 'locale', 20),
+      analytics.countAnalytics(filter, 'affiliate', 20),
+      analytics.countAnalytics(filter, 'interaction', 3),
     ]);
     const totals = { pageViews: 0, events: 0, nonInteraction: 0 };
     for (const row of byInteraction) {
@@ -62,10 +62,10 @@ export async function consoleAnalyticsRoutes(app: FastifyInstance, { storage }: 
   });
   app.get<{ Querystring: AnalyticsQuery }>('/analytics/timeline', schema, async (request) => {
     const { window, filter } = filterOf(request.query);
-    return { bucketMs: window.bucketMs, buckets: await storage.analyticsTimeline(filter, window.bucketMs) };
+    return { bucketMs: window.bucketMs, buckets: await analytics.analyticsTimeline(filter, window.bucketMs) };
   });
   app.get<{ Querystring: AnalyticsQuery }>('/analytics/paths', schema, async (request) => {
     const { filter } = filterOf(request.query);
-    return { paths: await storage.countAnalytics(filter, 'path', Number(request.query.limit ?? 20)) };
+    return { paths: await analytics.countAnalytics(filter, 'path', Number(request.query.limit ?? 20)) };
   });
 }

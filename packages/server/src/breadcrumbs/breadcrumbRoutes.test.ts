@@ -7,7 +7,7 @@ const get = (url: string, headers: Record<string, string> = consoleAuth) => t.ap
 
 describe('GET /console/api/logs/groups/:groupId/breadcrumbs', () => {
   it('gives the trails of the group’s occurrences that carry one, newest occurrence first', async () => {
-    await t.storage.insertClientLogs({
+    await t.storage.ingest.logs.insertClientLogs({
       records: [
         newClientLog({ messageId: 'a', receivedAt: 1_000, context: { 'crumbs.0': '900 click button#pay "Pay"\n800 nav /checkout' } }),
         newClientLog({ messageId: 'b', receivedAt: 2_000, context: { r9Version: '1.2.0' } }),

@@ -70,6 +70,6 @@ describe('tarmac-sourcemaps upload', () => {
     writeBuild();
     const run = uploadSourceMaps({ dir, release: 'shop-7', urlPrefix: '~/static/', server: 'http://tarmac.test', token: 'wrong', fetch: appFetch, log: () => {} });
     await expect(run).rejects.toThrow(/^~\/static\/assets\/app-1a2b3c4d\.js: 401 /);
-    expect(await t.storage.findArtifact('shop-7', ['~/static/assets/app-1a2b3c4d.js'])).toBeNull();
+    expect(await t.storage.query.releases.findArtifact('shop-7', ['~/static/assets/app-1a2b3c4d.js'])).toBeNull();
   });
 });

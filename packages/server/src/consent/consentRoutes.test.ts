@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import { consoleAuth, createTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 import type { ConsentData, ConsentSummary, ConsentVendorList } from './contract.js';
@@ -17,7 +17,7 @@ let dir: string;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tarmac-consent-'));
-  t = await createTestApp({ storage: createSqliteStorage({ file: join(dir, 'db.sqlite') }) });
+  t = await createTestApp({ storage: createSqliteStore({ file: join(dir, 'db.sqlite') }) });
 });
 afterEach(async () => {
   await t.close();
@@ -53,7 +53,7 @@ describe('consent endpoints: form token', () => {
       const post = await t.app.inject({ method: 'POST', url: URL, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"choice":"accept_all"}' });
       expect(post.statusCode).toBe(403);
     }
-    expect(await t.storage.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
+    expect(await t.storage.query.consent.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
   });
 });
 
@@ -84,7 +84,7 @@ describe('consent endpoints: choices', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     s.cookies.tarmac_consent = cookie!.value;
 
-    const stored = await t.storage.latestConsentChoice(cookie!.value);
+    const stored = await t.storage.query.consent.latestConsentChoice(cookie!.value);
     expect(stored).toMatchObject({ choice: 'accept_all', tcString: data.tcString, language: 'es', gvlVersion: 1 });
     expect(stored!.createdAt).toBeGreaterThanOrEqual(before);
 
@@ -97,7 +97,7 @@ describe('consent endpoints: choices', () => {
     const saved = await s.post({ choice: 'reject_all' });
     const visitor = saved.cookies.find((c) => c.name === 'tarmac_consent')!.value;
     await t.close();
-    t = await createTestApp({ storage: createSqliteStorage({ file: join(dir, 'db.sqlite') }) });
+    t = await createTestApp({ storage: createSqliteStore({ file: join(dir, 'db.sqlite') }) });
     const s2 = await session();
     s2.cookies.tarmac_consent = visitor;
     expect((await s2.get()).json<ConsentData>()).toMatchObject({ showUi: false, tcString: saved.json<ConsentData>().tcString });
@@ -130,7 +130,7 @@ describe('consent endpoints: choices', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'TARMAC_BAD_BODY', reason: expect.stringMatching(reason) });
       expect(response.cookies.find((c) => c.name === 'tarmac_consent')).toBeUndefined();
-      expect(await t.storage.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
+      expect(await t.storage.query.consent.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
     });
   }
 });

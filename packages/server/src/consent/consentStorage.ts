@@ -1,4 +1,4 @@
-import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from './contract.js';
+import type { ConsentChoiceKind, ReconsentReason } from './contract.js';
 
 /** One saved banner choice, as stored: when, what, and the TC string it produced. */
 export interface NewConsentChoice {
@@ -20,14 +20,4 @@ export interface NewConsentChoice {
   disclosedVendors: number[] | null;
   /** Why the visitor was asked again, when this choice answers a re-consent prompt; else null. */
   reconsentReason: ReconsentReason | null;
-}
-
-/** The consent part of the store (the Storage interface extends it). */
-export interface ConsentStorage {
-  /** Durable before it resolves: a returning visitor must find it. */
-  insertConsentChoice(choice: NewConsentChoice): Promise<void>;
-  /** The visitor's newest choice, or null. */
-  latestConsentChoice(visitorId: string): Promise<NewConsentChoice | null>;
-  /** UTC days in [since, until), oldest first, only days with choices. */
-  consentSummary(range: { since: number; until: number }): Promise<ConsentDay[]>;
 }

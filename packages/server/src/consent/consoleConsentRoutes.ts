@@ -1,25 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsentSummary } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
-import type { Storage } from '../storage/types.js';
-import { createConsoleAuth } from '../console/consoleAuth.js';
+import type { ConsentQuery } from './ports.js';
 
 /** What the console's consent routes need. */
 export interface ConsoleConsentOptions {
-  storage: Storage;
+  consent: Pick<ConsentQuery, 'consentSummary'>;
   service: ConsentService;
-  consoleToken: string;
 }
 
 const DAY = 86_400_000;
 
 /**
- * `GET /console/api/consent/summary?days=N` (register with prefix `/console/api/consent`):
- * visitors per UTC day by choice and per purpose, for the last N days (1..366, default 30).
- * Behind the console token like every console route.
+ * `GET /console/api/consent/summary?days=N`: visitors per UTC day by choice and per purpose, for
+ * the last N days (1..366, default 30). Registered by the console plugin (console/consoleApi.ts)
+ * with the prefix `/consent`, behind its token check.
  */
 export async function consoleConsentRoutes(app: FastifyInstance, options: ConsoleConsentOptions): Promise<void> {
-  app.addHook('onRequest', createConsoleAuth(options.consoleToken));
   app.get<{ Querystring: { days?: string } }>(
     '/summary',
     {
@@ -35,7 +32,7 @@ export async function consoleConsentRoutes(app: FastifyInstance, options: Consol
     async (request): Promise<ConsentSummary> => {
       const days = request.query.days === undefined ? 30 : Number(request.query.days);
       const until = Math.ceil((Date.now() + 1) / DAY) * DAY;
-      const summary = await options.storage.consentSummary({ since: until - days * DAY, until });
+      const summary = await options.consent.consentSummary({ since: until - days * DAY, until });
       return { days: summary, purposes: options.service.purposes(), vendors: options.service.vendors() };
     },
   );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ConsentStorage, NewConsentChoice } from './consentStorage.js';
+import type { NewConsentChoice } from './consentStorage.js';
+import type { ConsentIngest, ConsentQuery } from './ports.js';
 import { siteConsentSettings } from './consentSettings.js';
 import type { ConsentChoicesBody, ConsentData, ConsentVendorList } from './contract.js';
 import { gvlPathFrom, readGvlFile } from './gvlFile.js';
@@ -10,9 +11,12 @@ import { createTcStringIssuer } from './tcStringIssuer.js';
 import type { ConsentLanguage } from './tcStringIssuer.js';
 import { vendorDisclosures } from './vendorDisclosures.js';
 
-/** Settings of the consent service; all optional except the store. */
+/** Settings of the consent service; all optional except the store's consent ports. */
 export interface ConsentServiceOptions {
-  storage: ConsentStorage;
+  /** Where choices are saved (durable before the visitor is answered). */
+  ingest: ConsentIngest;
+  /** Where a returning visitor's choice is read. */
+  query: Pick<ConsentQuery, 'latestConsentChoice'>;
   /** GVL v3 file; defaults to TARMAC_GVL, then the shipped demo list. */
   gvlPath?: string;
   /** The vendors the site works with; defaults to TARMAC_CONSENT_VENDORS, then every vendor of the list. */
@@ -83,15 +87,15 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
 
   return {
     async consentFor(visitorId) {
-      const stored = visitorId ? await options.storage.latestConsentChoice(visitorId) : null;
+      const stored = visitorId ? await options.query.latestConsentChoice(visitorId) : null;
       return stored && !reasonFor(stored) ? { ...base, tcString: tcStringOf(stored), showUi: false } : ask();
     },
     async save(visitorId, body, userAgent) {
       const selection = selectionFor(body, json, site);
       const decidedAt = now();
       const tcString = issuer.encode(selection, body.language, decidedAt);
-      const previous = await options.storage.latestConsentChoice(visitorId);
-      await options.storage.insertConsentChoice({
+      const previous = await options.query.latestConsentChoice(visitorId);
+      await options.ingest.insertConsentChoice({
         visitorId,
         createdAt: decidedAt,
         choice: body.choice,

@@ -36,7 +36,7 @@ describe('right to object in the TC strings the server issues', () => {
     expect(model.vendorConsents.size).toBe(0);
     expect(values(model.purposeLegitimateInterests)).toEqual([]);
     expect(values(model.vendorLegitimateInterests)).toEqual(specialPurposeOnly);
-    const stored = await t.storage.latestConsentChoice(s.cookies.tarmac_consent!);
+    const stored = await t.storage.query.consent.latestConsentChoice(s.cookies.tarmac_consent!);
     expect(stored).toMatchObject({ choice: 'reject_all', objectedPurposes: liPurposes, objectedVendors: liVendors });
   });
 
@@ -75,7 +75,7 @@ describe('right to object in the TC strings the server issues', () => {
       const response = await (await consentSession(t.app)).post(body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'TARMAC_BAD_BODY', reason: expect.stringMatching(reason) });
-      expect(await t.storage.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
+      expect(await t.storage.query.consent.consentSummary({ since: 0, until: Date.now() + 1e6 })).toEqual([]);
     });
   }
 

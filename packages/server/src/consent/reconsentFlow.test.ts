@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import { createTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 import type { ConsentData } from './contract.js';
@@ -31,11 +31,11 @@ afterEach(async () => {
 });
 
 /** (Re)starts the app on the same database, with this list and these consent settings. */
-async function start(consent: Omit<ConsentServiceOptions, 'storage' | 'now'> = {}, list?: GvlJson) {
+async function start(consent: Omit<ConsentServiceOptions, 'ingest' | 'query' | 'now'> = {}, list?: GvlJson) {
   await t?.close();
   let gvlPath: string | undefined;
   if (list) writeFileSync((gvlPath = join(dir, `gvl-${list.vendorListVersion}.json`)), JSON.stringify(list));
-  t = await createTestApp({ storage: createSqliteStorage({ file: join(dir, 'db.sqlite') }), consent: { ...consent, gvlPath, env: {}, now: () => clock } });
+  t = await createTestApp({ storage: createSqliteStore({ file: join(dir, 'db.sqlite') }), consent: { ...consent, gvlPath, env: {}, now: () => clock } });
   const s = await consentSession(t.app);
   if (visitor) s.cookies.tarmac_consent = visitor;
   return s;
@@ -50,7 +50,7 @@ async function choose(s: Awaited<ReturnType<typeof start>>, body: object = { cho
 const asked = async (s: Awaited<ReturnType<typeof start>>) => (await s.get()).json<ConsentData>().showUi;
 // Straight from the store: the console route counts back from the real clock, this test runs on its own.
 const reconsents = async () =>
-  (await t!.storage.consentSummary({ since: 0, until: 8.64e15 })).reduce(
+  (await t!.storage.query.consent.consentSummary({ since: 0, until: 8.64e15 })).reduce(
     (sum, day) => {
       for (const [reason, n] of Object.entries(day.reconsents)) sum[reason] = (sum[reason] ?? 0) + n;
       return sum;

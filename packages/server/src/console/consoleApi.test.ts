@@ -4,7 +4,7 @@ import { consoleAuth, testAppForEachTest } from '../testing/testApp.js';
 
 const t = testAppForEachTest();
 beforeEach(async () => {
-  await t.storage.insertClientLogs({
+  await t.storage.ingest.logs.insertClientLogs({
     records: [
       newClientLog({ messageId: '1', groupId: 'warn', level: 3, message: 'Slow image', receivedAt: 1 }),
       newClientLog({ messageId: '2', groupId: 'err', level: 4, product: 'hotels', receivedAt: 2 }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import type { WindowQuery } from '../console/timeWindow.js';
-import type { Storage } from '../storage/types.js';
+import type { DropQuery } from './ports.js';
 import type { DropSummary } from './contract.js';
 
 const querystring = {
@@ -15,8 +15,8 @@ const querystring = {
  * and analytics hits pages gave up in a window, per reason, in total and per time bucket.
  * Registered inside the console API, so it sits behind the console token.
  */
-export async function consoleDropRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
+export async function consoleDropRoutes(app: FastifyInstance, { drops }: { drops: DropQuery }): Promise<void> {
   app.get<{ Querystring: WindowQuery }>('/drops', { schema: { querystring } }, async (request): Promise<DropSummary> => {
-    return storage.dropSummary(timeWindow(request.query));
+    return drops.dropSummary(timeWindow(request.query));
   });
 }

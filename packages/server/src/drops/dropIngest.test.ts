@@ -8,9 +8,9 @@ const ANALYTICS = '/a/api/analytics/events';
 const pageView = { type: 'pageview', path: '/vs/page/flights/home/-', timestamp: Date.now() };
 const dropped = (counts: Record<string, unknown> = { queue_full: 5, consent: 2 }, id = 'report-1') => ({ id, counts });
 const logBody = (messages = [clientLogMessage()], extra: object = {}) => ({ product: 'flights', reqNo: 3, messages, ...extra });
-const totals = async () => (await t.storage.dropSummary({ from: 0, to: Date.now() + 60_000, bucketMs: 3_600_000 })).totals;
-const groups = async () => (await t.storage.listLogGroups({ limit: 10 })).groups;
-const hits = async () => t.storage.countAnalytics({ from: 0, to: Date.now() + 60_000 }, 'path', 10);
+const totals = async () => (await t.storage.query.drops.dropSummary({ from: 0, to: Date.now() + 60_000, bucketMs: 3_600_000 })).totals;
+const groups = async () => (await t.storage.query.logs.listLogGroups({ limit: 10 })).groups;
+const hits = async () => t.storage.query.analytics.countAnalytics({ from: 0, to: Date.now() + 60_000 }, 'path', 10);
 
 describe('drop reports on the ingest endpoints', () => {
   it('stores a log batch’s report under its product beside its messages', async () => {
@@ -21,7 +21,7 @@ describe('drop reports on the ingest endpoints', () => {
       { source: 'logs', reason: 'queue_full', count: 5 },
       { source: 'logs', reason: 'consent', count: 2 },
     ]);
-    const summary = await t.storage.dropSummary({ from: 0, to: Date.now() + 1, bucketMs: 3_600_000 });
+    const summary = await t.storage.query.drops.dropSummary({ from: 0, to: Date.now() + 1, bucketMs: 3_600_000 });
     expect(summary.byProduct.map((p) => p.product)).toEqual(['flights', 'flights']);
   });
 

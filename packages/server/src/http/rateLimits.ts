@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { CounterPort } from '../storage/ports.js';
 import { clientKey } from './clientKey.js';
+import { counterStore } from './counterStore.js';
 import { errorCodes } from './errorCodes.js';
 import { httpError } from './httpError.js';
 
@@ -18,7 +20,12 @@ export interface RateLimitSettings {
   ingestPerMinute: number;
   /** Failed console tokens, and failed form tokens, per minute per client; 0 turns the limit off. */
   authFailuresPerMinute: number;
-  /** The counters; in this process's memory when absent (one instance). */
+  /**
+   * The store's shared counters (main.ts passes them when the store is shared by several
+   * instances), so a client's count is the same on every instance; see counterStore.ts.
+   */
+  counters?: CounterPort;
+  /** Another counter store; without it or `counters`, in this process's memory (one instance). */
   store?: RateLimitStore;
 }
 
@@ -47,6 +54,12 @@ export const rateLimited = (what: string, seconds: number) =>
 const isIngest = (route: RouteOptions): boolean =>
   [route.method].flat().includes('POST') && !route.url.startsWith('/console/');
 
+const sharedCounters = (app: FastifyInstance, counters: CounterPort): RateLimitStore =>
+  counterStore(counters, {
+    onFailure: (error) => app.log.error({ err: error }, 'rate-limit counters unreachable; requests pass uncounted until they answer'),
+    onRecovery: () => app.log.info('rate-limit counters answer again'),
+  });
+
 /**
  * Limits each client (its address, see clientKey.ts; behind a proxy the one `trustProxy` lets
  * through from X-Forwarded-For): `ingestPerMinute` requests on each ingest route, answered 429
@@ -57,7 +70,10 @@ const isIngest = (route: RouteOptions): boolean =>
 export async function installRateLimits(app: FastifyInstance, settings: RateLimitSettings = defaultRateLimits): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: settings.store,
+    store: settings.store ?? (settings.counters ? sharedCounters(app, settings.counters) : undefined),
+    // A count that failed lets the request through uncounted (see counterStore.ts): an ingest is
+    // never refused or answered 500 because the counters could not be reached.
+    skipOnError: true,
     timeWindow: MINUTE,
     errorResponseBuilder: (_request, context) => rateLimited('requests', Math.ceil(context.ttl / 1000)),
   });

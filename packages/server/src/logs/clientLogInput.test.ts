@@ -6,7 +6,7 @@ import type { ClientLogMessage } from './contract.js';
 const t = testAppForEachTest();
 
 const post = (messages: unknown[]) => postJson(t.app, '/log/client/messages', { product: 'flights', reqNo: 1, messages });
-const groups = async () => (await t.storage.listLogGroups({ limit: 500 })).groups;
+const groups = async () => (await t.storage.query.logs.listLogGroups({ limit: 500 })).groups;
 const withMessage = (overrides: Record<string, unknown>) => ({ ...clientLogMessage(), ...overrides });
 
 describe('POST /log/client/messages: strict input', () => {
@@ -42,7 +42,7 @@ describe('POST /log/client/messages: strict input', () => {
     expect((await post([message])).statusCode).toBe(200);
     const [group] = await groups();
     expect(group).toMatchObject({ message: 'cut \ufffd', type: 'tipo ✈😀' });
-    const detail = await t.storage.getLogGroup(group!.groupId);
+    const detail = await t.storage.query.logs.getLogGroup(group!.groupId);
     expect(detail?.occurrences[0]).toMatchObject({ extraArgs: ['nul\u0000here'], context: { note: 'a\ufffdb' } });
   });
 
@@ -51,7 +51,7 @@ describe('POST /log/client/messages: strict input', () => {
     expect((await post([message])).statusCode).toBe(200);
     const [group] = await groups();
     expect(group?.message).toBe('GET /search?email={email} failed');
-    const detail = await t.storage.getLogGroup(group!.groupId);
+    const detail = await t.storage.query.logs.getLogGroup(group!.groupId);
     expect(detail?.occurrences[0]?.url).toBe('https://site.test/?u={email}');
   });
 });

@@ -7,7 +7,7 @@ const t = testAppForEachTest();
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   postJson(t.app, '/log/client/messages', body, { 'user-agent': 'TestAgent/1.0', ...headers });
 const batch = (messages = [clientLogMessage()]) => ({ product: 'flights', reqNo: 1, messages });
-const stored = async () => (await t.storage.listLogGroups({ limit: 500 })).groups;
+const stored = async () => (await t.storage.query.logs.listLogGroups({ limit: 500 })).groups;
 
 describe('POST /log/client/messages', () => {
   it('stores a valid batch and answers with the settings', async () => {
@@ -16,7 +16,7 @@ describe('POST /log/client/messages', () => {
     expect(response.json()).toEqual({});
     const [group] = await stored();
     expect(group).toMatchObject({ groupId: 'flights:g-1', product: 'flights', level: 4, count: 1, fileName: 'app.js' });
-    const detail = await t.storage.getLogGroup('flights:g-1');
+    const detail = await t.storage.query.logs.getLogGroup('flights:g-1');
     expect(detail?.occurrences[0]).toMatchObject({ url: 'https://example.test/flights', userAgent: 'TestAgent/1.0' });
   });
 
@@ -25,7 +25,7 @@ describe('POST /log/client/messages', () => {
     await post(batch([clientLogMessage({ id: 'b', occurrences: 3, context: {} })]), { referer: 'https://example.test/hotels' });
     const [group] = await stored();
     expect(group?.count).toBe(5);
-    const detail = await t.storage.getLogGroup('flights:g-1');
+    const detail = await t.storage.query.logs.getLogGroup('flights:g-1');
     expect(detail?.occurrences[0]?.url).toBe('https://example.test/hotels');
   });
 
@@ -96,7 +96,7 @@ describe('POST /log/client/messages', () => {
       extraArgs: ['{"to":"ops@example.org"}'],
       context: { url: 'https://example.test/?u=bob@example.net', user: 'bob@example.net' },
     })]));
-    const detail = await t.storage.getLogGroup('flights:g-1');
+    const detail = await t.storage.query.logs.getLogGroup('flights:g-1');
     expect(JSON.stringify(detail)).not.toContain('@example.');
     expect(detail?.group.message).toBe('failed for {email}');
     expect(detail?.occurrences[0]?.extraArgs).toEqual(['{"to":"{email}"}']);
@@ -112,7 +112,7 @@ describe('POST /log/client/messages', () => {
     expect(response.json()).toEqual(rules);
     expect((await stored()).map((g) => g.groupId)).toEqual(['flights:real']);
     await post(batch([clientLogMessage({ id: '3', groupId: 'old' })]), { 'user-agent': 'Mozilla OldBrowser/3' });
-    const list = await t.storage.listLogGroups({ limit: 10 });
+    const list = await t.storage.query.logs.listLogGroups({ limit: 10 });
     expect(list.groups.map((g) => g.groupId)).toEqual(['flights:real']);
     expect(list.ignored).toBe(2);
   });

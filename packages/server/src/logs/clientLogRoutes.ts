@@ -8,11 +8,11 @@ import type { LogSettings } from './logSettings.js';
 import { prepareBatch } from './prepareBatch.js';
 import type { ReleaseService } from '../releases/releaseService.js';
 import { clientLogBatchSchema, clientLogReplySchema } from './schemas.js';
-import type { Storage } from '../storage/types.js';
+import type { LogIngest } from './ports.js';
 
 /** What the ingest route needs from the app. */
 export interface ClientLogRoutesOptions {
-  storage: Storage;
+  ingest: LogIngest;
   settings: LogSettings;
   releases: ReleaseService;
 }
@@ -41,7 +41,7 @@ export async function clientLogRoutes(app: FastifyInstance, options: ClientLogRo
         referer: request.headers.referer ?? null,
       });
       await options.releases.regroup(batch.records);
-      await options.storage.insertClientLogs(batch);
+      await options.ingest.insertClientLogs(batch);
       return settings;
     },
   );

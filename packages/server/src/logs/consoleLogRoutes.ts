@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
-import type { IssueDetail, StatusFilter } from '../releases/contract.js';
+import type { IssueDetail, ReleaseStorage, StatusFilter } from '../releases/contract.js';
 import type { ReleaseService } from '../releases/releaseService.js';
 import type { ClientLogReply } from './contract.js';
 import { groupIdParams, groupWorkflowRoutes } from './groupWorkflowRoutes.js';
 import type { LogSettings } from './logSettings.js';
 import { clientLogReplySchema } from './schemas.js';
-import type { Storage } from '../storage/types.js';
+import type { LogQuery } from './ports.js';
 
 /** What the console's log endpoints need. */
 export interface ConsoleLogRoutesOptions {
-  storage: Storage;
+  logs: LogQuery;
+  /** Each group's issue: its state, releases and stacks. */
+  issues: ReleaseStorage;
   settings: LogSettings;
   releases: ReleaseService;
 }
@@ -43,7 +45,7 @@ const groupsQuerySchema = {
  * group's state, releases and resolved stack (docs/releases.md).
  */
 export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLogRoutesOptions): Promise<void> {
-  const { storage, settings, releases } = options;
+  const { logs, issues, settings, releases } = options;
 
   app.get<{ Querystring: GroupsQuery }>('/logs/groups', { schema: { querystring: groupsQuerySchema } }, async (request) => {
     const { level, product, q, status, limit } = request.query;
@@ -54,12 +56,12 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
       status,
       limit: limit === undefined ? 100 : Number(limit),
     };
-    return storage.listIssueGroups(filter, Date.now());
+    return issues.listIssueGroups(filter, Date.now());
   });
 
   app.get<{ Params: { groupId: string } }>('/logs/groups/:groupId', { schema: { params: groupIdParams } }, async (request): Promise<IssueDetail> => {
     const { groupId } = request.params;
-    const [detail, issue] = await Promise.all([storage.getLogGroup(groupId), storage.getGroupIssue(groupId, Date.now())]);
+    const [detail, issue] = await Promise.all([logs.getLogGroup(groupId), issues.getGroupIssue(groupId, Date.now())]);
     if (!detail || !issue) throw httpError(errorCodes.NOT_FOUND, 'No such log group');
     // The newest release's stack is the one shown; it is resolved now if its cache is out of date.
     const newest = issue.stacks[0];
@@ -67,7 +69,7 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
     return { ...detail, state: issue.state, releases: issue.releases, resolvedStack };
   });
 
-  await app.register(groupWorkflowRoutes, { storage });
+  await app.register(groupWorkflowRoutes, { storage: issues });
 
   app.get('/logs/settings', { schema: { response: { 200: clientLogReplySchema } } }, () => settings.get());
 

@@ -4,7 +4,7 @@ import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { GroupState, GroupTimeline, StatusChange } from '../releases/contract.js';
-import type { Storage } from '../storage/types.js';
+import type { ReleaseStorage } from '../releases/contract.js';
 
 /** The `:groupId` of every group route. */
 export const groupIdParams = {
@@ -40,7 +40,7 @@ function checkChange(change: StatusChange): void {
  * The issue workflow of a group (resolve, ignore, reopen) and its occurrences over time
  * (docs/releases.md). Registered under the console API, behind its token.
  */
-export async function groupWorkflowRoutes(app: FastifyInstance, options: { storage: Storage }): Promise<void> {
+export async function groupWorkflowRoutes(app: FastifyInstance, options: { storage: Pick<ReleaseStorage, 'setGroupStatus' | 'getGroupIssue' | 'groupTimeline'> }): Promise<void> {
   const { storage } = options;
 
   app.put<{ Params: { groupId: string }; Body: StatusChange }>(

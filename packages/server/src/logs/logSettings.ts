@@ -1,4 +1,4 @@
-import type { Storage } from '../storage/types.js';
+import type { SettingsPort } from '../storage/ports.js';
 import type { ClientLogReply } from './contract.js';
 
 /** Reads and writes the operator's log settings as the ingest reply and the console see them. */
@@ -7,19 +7,57 @@ export interface LogSettings {
   set(settings: ClientLogReply): Promise<ClientLogReply>;
 }
 
+/** The store setting that holds them, as JSON (the key older databases already use). */
+const LOG_SETTINGS_KEY = 'logs';
+
+/** How long an instance answers from its copy before reading the store again, unless configured. */
+export const DEFAULT_LOG_SETTINGS_CACHE_MS = 5_000;
+
+export interface LogSettingsOptions {
+  /** How long a read is reused (DEFAULT_LOG_SETTINGS_CACHE_MS); 0 reads the store every time. */
+  cacheMs?: number;
+  now?: () => number;
+}
+
 /**
  * Settings saved from the console win; until the operator saves any, the config file's rules
- * apply. Reading them per request (not caching) keeps several server instances sharing one
- * store in agreement.
+ * apply. Every ingest request answers with them, so they are read from the store at most once per
+ * `cacheMs` (concurrent requests share the read) rather than once per request: settings saved on
+ * one instance apply on every instance sharing the store within that time, and at once on the
+ * instance that saved them.
  */
-export function createLogSettings(storage: Storage, defaults: ClientLogReply = {}): LogSettings {
+export function createLogSettings(settings: SettingsPort, defaults: ClientLogReply = {}, options: LogSettingsOptions = {}): LogSettings {
+  const { cacheMs = DEFAULT_LOG_SETTINGS_CACHE_MS, now = Date.now } = options;
+  let cached: { value: ClientLogReply; at: number } | undefined;
+  let reading: Promise<ClientLogReply> | undefined;
+  // Bumped by every save, so a read that started before it cannot put the old value back.
+  let saves = 0;
+
+  const read = (): Promise<ClientLogReply> => {
+    const savesBefore = saves;
+    reading ??= settings
+      .get(LOG_SETTINGS_KEY)
+      .then((saved) => {
+        const value = saved === null ? defaults : (JSON.parse(saved) as ClientLogReply);
+        if (saves === savesBefore) cached = { value, at: now() };
+        return value;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+
   return {
     async get() {
-      return (await storage.getLogSettings()) ?? defaults;
+      if (cached && now() - cached.at < cacheMs) return cached.value;
+      return read();
     },
-    async set(settings) {
-      await storage.setLogSettings(settings);
-      return settings;
+    async set(value) {
+      saves += 1;
+      await settings.set(LOG_SETTINGS_KEY, JSON.stringify(value));
+      cached = { value, at: now() };
+      return value;
     },
   };
 }

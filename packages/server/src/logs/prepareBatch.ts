@@ -1,4 +1,4 @@
-import type { NewClientLog, ClientLogInsert } from '../storage/types.js';
+import type { NewClientLog, ClientLogInsert } from './ports.js';
 import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
 import { toStoredDrops } from '../drops/ingestDrops.js';
 import { isIgnored } from './ignoreRules.js';

@@ -5,7 +5,7 @@ import { distribution } from './distribution.js';
 import { navigationBreakdown } from './navigationBreakdown.js';
 import { summarizeVitals, vitalsByPage, vitalsOverTime } from './vitalsStats.js';
 import type { VitalsSummary } from './vitalsStats.js';
-import type { Storage } from '../storage/types.js';
+import type { PerfQuery } from './ports.js';
 import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import type { WindowQuery } from '../console/timeWindow.js';
 
@@ -42,10 +42,10 @@ export const MAX_REPORTS = 50_000;
  * raw reports (to check one page view's numbers). All take the
  * same window and page filters; statistics are computed here so every store gives the same.
  */
-export async function consoleVitalsRoutes(app: FastifyInstance, { storage }: { storage: Storage }): Promise<void> {
+export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf: PerfQuery }): Promise<void> {
   const load = async (query: VitalsQuery) => {
     const window = timeWindow(query);
-    const reports = await storage.listPerfReports({
+    const reports = await perf.listPerfReports({
       ...window,
       vertical: query.vertical || undefined,
       pageId: query.pageId || undefined,

@@ -5,7 +5,7 @@ const t = testAppForEachTest();
 
 const post = (payload: string | Buffer) =>
   t.app.inject({ method: 'POST', url: '/s/run/perf', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-const stored = async () => (await t.storage.listPerfReports({ from: 0, to: Date.now() + 1, limit: 100 })).length;
+const stored = async () => (await t.storage.query.perf.listPerfReports({ from: 0, to: Date.now() + 1, limit: 100 })).length;
 
 describe('POST /s/run/perf: strict input', () => {
   it.each([
@@ -37,7 +37,7 @@ describe('POST /s/run/perf: each report once', () => {
     const body = 'id=lx2k9a0f3qz&wv_lcp=1800&vertical=flights&pageId=home';
     expect((await post(body)).statusCode).toBe(204);
     expect((await post(body)).statusCode).toBe(204);
-    const reports = await t.storage.listPerfReports({ from: 0, to: Date.now() + 1, limit: 10 });
+    const reports = await t.storage.query.perf.listPerfReports({ from: 0, to: Date.now() + 1, limit: 10 });
     expect(reports.map((r) => [r.id, r.vitals.wv_lcp])).toEqual([['lx2k9a0f3qz', 1800]]);
     expect((await post('id=other&wv_lcp=1800')).statusCode).toBe(204);
     expect(await stored()).toBe(2);

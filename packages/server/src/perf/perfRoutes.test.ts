@@ -14,7 +14,7 @@ describe('POST /s/run/perf', () => {
     const nav = Date.now() - 10_000;
     const res = await post(form({ nt_nav_st: nav, nt_fet_st: nav + 3, nt_res_st: nav + 80, wv_lcp: 1800.25, wv_cls: 0.02, url: 'http://x.test/', vertical: 'cars', pageId: 'home', extra: 'dropped' }));
     expect(res.statusCode).toBe(204);
-    const [report] = await t.storage.listPerfReports({ from: 0, to: Date.now() + 1, limit: 5 });
+    const [report] = await t.storage.query.perf.listPerfReports({ from: 0, to: Date.now() + 1, limit: 5 });
     expect(report).toMatchObject({ navStart: nav, vertical: 'cars', pageId: 'home', userAgent: 'TestAgent', url: 'http://x.test/' });
     expect(report?.vitals).toMatchObject({ wv_lcp: 1800.25, wv_cls: 0.02, wv_inp: null });
     expect(report?.timing).toMatchObject({ nt_fet_st: nav + 3, nt_res_st: nav + 80 });
@@ -24,7 +24,7 @@ describe('POST /s/run/perf', () => {
     const res = await post(form({ wv_lcp: '-1' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TARMAC_BAD_BODY', reason: expect.stringContaining('wv_lcp') });
-    expect(await t.storage.listPerfReports({ from: 0, to: Date.now() + 1, limit: 5 })).toHaveLength(0);
+    expect(await t.storage.query.perf.listPerfReports({ from: 0, to: Date.now() + 1, limit: 5 })).toHaveLength(0);
   });
 
   it('refuses JSON, oversized bodies and other origins', async () => {

@@ -4,11 +4,11 @@ import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { addStrictFormParser, FORM } from '../http/strictForm.js';
 import { parsePerfReport } from './parsePerfReport.js';
-import type { Storage } from '../storage/types.js';
+import type { PerfIngest } from './ports.js';
 
 /** What the perf ingest route needs from the app. */
 export interface PerfRoutesOptions {
-  storage: Storage;
+  ingest: PerfIngest;
   /** Prefix of `{apiPrefix}/s/run/perf`, as the pages' `startPerformanceReporting` uses; '' by default. */
   apiPrefix?: string;
 }
@@ -35,7 +35,7 @@ export async function perfRoutes(app: FastifyInstance, options: PerfRoutesOption
         receivedAt: Date.now(),
         userAgent: request.headers['user-agent'] ?? null,
       });
-      await options.storage.insertPerfReport(report);
+      await options.ingest.insertPerfReport(report);
       return reply.code(204).send();
     },
   );

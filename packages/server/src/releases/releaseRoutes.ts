@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { decodedMappings } from '@jridgewell/trace-mapping';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
-import type { Storage } from '../storage/types.js';
 import { normalizeArtifactUrl } from './artifactUrl.js';
-import type { ArtifactInfo, NewArtifact, ReleaseDetail, ReleaseSummary } from './contract.js';
+import type { ArtifactInfo, NewArtifact, ReleaseDetail, ReleaseStorage, ReleaseSummary } from './contract.js';
 import { loadMap } from './mapCache.js';
 import type { ReleaseService } from './releaseService.js';
 import type { ArtifactUpload } from './schemas.js';
@@ -55,7 +54,7 @@ function toArtifact(item: ArtifactUpload['artifacts'][number], index: number): N
  * release with its new and regressed groups, and the upload of maps, after which every stored
  * stack of the release is resolved again.
  */
-export async function releaseRoutes(app: FastifyInstance, options: { storage: Storage; releases: ReleaseService }): Promise<void> {
+export async function releaseRoutes(app: FastifyInstance, options: { storage: ReleaseStorage; releases: ReleaseService }): Promise<void> {
   const { storage, releases } = options;
 
   app.get<{ Querystring: { limit?: string } }>('/releases', { schema: { querystring: releaseListQuery } }, async (request) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { NewClientLog, Storage } from '../storage/types.js';
-import type { ResolvedStack, StoredGroupStack } from './contract.js';
+import type { NewClientLog } from '../logs/ports.js';
+import type { ReleaseStorage, ResolvedStack, StoredGroupStack } from './contract.js';
 import type { HostedBuild, MapSource } from './mapSource.js';
 import { createMapSource } from './mapSource.js';
 import { releaseOf } from './releaseName.js';
@@ -31,7 +31,7 @@ export function placeGroupId(record: Pick<NewClientLog, 'product' | 'level' | 'm
 }
 
 /** Builds the service over the store and the builds this server hosts. */
-export function createReleaseService(storage: Storage, builds: HostedBuild[]): ReleaseService {
+export function createReleaseService(storage: ReleaseStorage, builds: HostedBuild[]): ReleaseService {
   const maps = createMapSource(storage, builds);
 
   async function resolveAndSave(stack: StoredGroupStack): Promise<ResolvedStack> {

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createConsoleAuth } from '../console/consoleAuth.js';
-import type { SignalStorage } from './contract.js';
+import type { SignalQuery } from './ports.js';
 import type { SignalKeyRing } from './signalKeyRing.js';
 
 /** What the console's signal endpoints need. */
 export interface ConsoleSignalRoutesOptions {
-  storage: SignalStorage;
-  consoleToken: string;
+  signals: SignalQuery;
   /** The envelope keys, shown and rotated from here. */
   keys: SignalKeyRing;
   now?: () => number;
@@ -32,26 +30,28 @@ const reportsQuery = {
  * envelope keys: `GET /console/api/signals/key` (current and previous key ids, the grace period)
  * and `POST /console/api/signals/key/rotate` (a new current key; the old one is accepted for the
  * grace period).
- * Register with the prefix `/console/api/signals`; the console token is checked by this plugin's
- * own hook, the same gate as the rest of the console API.
+ * Registered by the console plugin (console/consoleApi.ts) with the prefix `/signals`, behind its
+ * token check.
  */
 export async function consoleSignalRoutes(app: FastifyInstance, options: ConsoleSignalRoutesOptions): Promise<void> {
-  const { storage, now = Date.now } = options;
-  app.addHook('onRequest', createConsoleAuth(options.consoleToken));
+  const { signals, now = Date.now } = options;
 
   app.get<{ Querystring: { hours?: string } }>('/summary', { schema: { querystring: summaryQuery } }, async (request) => {
     const hours = Math.max(1, Number(request.query.hours ?? 24));
     // Hourly buckets up to two days, daily beyond: a chart of at most ~50 points either way.
     const bucketMs = hours <= 48 ? HOUR : 24 * HOUR;
     const since = Math.floor((now() - hours * HOUR) / bucketMs) * bucketMs;
-    return storage.signalSummary({ since, bucketMs });
+    return signals.signalSummary({ since, bucketMs });
   });
 
   app.get<{ Querystring: { limit?: string } }>('/reports', { schema: { querystring: reportsQuery } }, async (request) => ({
-    reports: await storage.recentSignalReports(Number(request.query.limit ?? 50)),
+    reports: await signals.recentSignalReports(Number(request.query.limit ?? 50)),
   }));
 
-  app.get('/key', async () => options.keys.state());
+  app.get('/key', async () => {
+    await options.keys.refresh();
+    return options.keys.state();
+  });
 
   app.post('/key/rotate', async (request) => {
     const state = await options.keys.rotate();

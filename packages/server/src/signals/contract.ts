@@ -58,13 +58,3 @@ export interface StoredSignalReport {
   reasons: string[];
   signals: Signals;
 }
-
-/** The store's part for signals; the SQLite adapter implements it in sqlite/signalsStore.ts. */
-export interface SignalStorage {
-  /** Stores the report; false (and nothing stored) when its nonce was seen before: a replay. */
-  insertSignalReport(report: NewSignalReport): Promise<boolean>;
-  /** Records a token-only hit of the fallback URL. */
-  insertSignalFallback(hit: { receivedAt: number; userAgent: string | null }): Promise<void>;
-  signalSummary(query: { since: number; bucketMs: number }): Promise<SignalSummary>;
-  recentSignalReports(limit: number): Promise<StoredSignalReport[]>;
-}

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleSignalRoutes } from './consoleSignalRoutes.js';
-import type { SignalStorage } from './contract.js';
+import type { SignalIngest } from './ports.js';
 import type { SignalKeys } from './signalKeys.js';
 import { generateSignalKeys } from './signalKeys.js';
 import type { SignalKeyRing } from './signalKeyRing.js';
@@ -9,8 +8,7 @@ import { signalRoutes } from './signalRoutes.js';
 
 /** What the signals capability needs from the app. */
 export interface InstallSignalsOptions {
-  storage: SignalStorage;
-  consoleToken: string;
+  ingest: SignalIngest;
   /**
    * The envelope keys: a ring (main.ts keeps one in DATA_DIR, rotations included), one pair (a
    * ring in memory), or none (a pair made in memory on first use, lost on restart).
@@ -21,17 +19,12 @@ export interface InstallSignalsOptions {
 const isRing = (keys: SignalKeyRing | SignalKeys): keys is SignalKeyRing => 'keyFor' in keys;
 
 /**
- * Registers the public signal endpoints and the console's signal API, so app.ts adds the whole
- * capability with one call.
+ * Registers the public signal endpoints and returns their key ring, which the console's signal
+ * routes (consoleSignalRoutes.ts, mounted by the console plugin) show and rotate.
  */
-export async function installSignals(app: FastifyInstance, options: InstallSignalsOptions): Promise<void> {
+export async function installSignals(app: FastifyInstance, options: InstallSignalsOptions): Promise<SignalKeyRing> {
   const given = options.signalKeys;
   const keys = given && isRing(given) ? given : createSignalKeyRing({ current: given ?? generateSignalKeys });
-  await app.register(signalRoutes, { storage: options.storage, keys });
-  await app.register(consoleSignalRoutes, {
-    prefix: '/console/api/signals',
-    storage: options.storage,
-    consoleToken: options.consoleToken,
-    keys,
-  });
+  await app.register(signalRoutes, { ingest: options.ingest, keys });
+  return keys;
 }

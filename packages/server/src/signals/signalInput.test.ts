@@ -64,7 +64,7 @@ describe('POST /a/api/signals: the form itself', () => {
   ])('refuses %s with a 400, storing nothing', async (_label, payload, reason) => {
     const response = await post(payload);
     expect(response.json()).toEqual({ statusCode: 400, code: 'TARMAC_BAD_BODY', reason });
-    expect((await t.storage.signalSummary({ since: 0, bucketMs: 3_600_000 })).totals.fallback).toBe(0);
+    expect((await t.storage.query.signals.signalSummary({ since: 0, bucketMs: 3_600_000 })).totals.fallback).toBe(0);
     expect((await post(`token=${token}`)).statusCode).toBe(200);
   });
 });

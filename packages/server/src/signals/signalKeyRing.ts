@@ -1,6 +1,4 @@
 import type { KeyObject } from 'node:crypto';
-import { errorCodes } from '../http/errorCodes.js';
-import { httpError } from '../http/httpError.js';
 import type { RetiredSignalKeys, SignalKeys } from './signalKeys.js';
 import {
   generateSignalKeysAsync,
@@ -8,25 +6,27 @@ import {
   loadPreviousSignalKeys,
   saveRotatedSignalKeys,
 } from './signalKeys.js';
+import type { SignalKeyState, SignalKeyView } from './signalKeyRingView.js';
+import { handedOutKeys, privateKeyFor, stateOfView } from './signalKeyRingView.js';
+
+export type { SignalKeyState } from './signalKeyRingView.js';
 
 /** How long envelopes sealed with a retired key are still opened, unless configured: one hour. */
 export const DEFAULT_SIGNALS_KEY_GRACE_MINUTES = 60;
 // The key endpoint's max-age is at most this, and at most half the grace period.
 const MAX_KEY_CACHE_SECONDS = 300;
 
-/** The keys as the console shows them. */
-export interface SignalKeyState {
-  kid: string;
-  graceSeconds: number;
-  previous: { kid: string; retiredAt: number; acceptedUntil: number } | null;
-}
-
 /**
  * The current envelope key and the one before it. Pages seal with the current key; after a
  * rotation, an envelope naming the previous key's `kid` still opens until `retiredAt + grace`, so a
  * page that fetched the key just before (or got it from its HTTP cache) is not refused.
+ * The reads are synchronous over the ring as last loaded; `refresh()` first brings it up to date
+ * (a ring kept in a shared store rereads it when its copy is older than a few seconds).
  */
 export interface SignalKeyRing {
+  /** Loads what other instances changed, when this copy is old enough to need it; call before reading. */
+  refresh(): Promise<void>;
+  /** The key pages are given now (the public half is served by the key endpoint). */
   current(): SignalKeys;
   /**
    * The private key that opens an envelope naming `kid` ('' — an envelope without one — is the
@@ -56,53 +56,44 @@ export interface SignalKeyRingOptions {
   generate?: () => Promise<SignalKeys>;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The key endpoint's max-age for a grace period: at most 300 s and half the grace. */
+export const keyMaxAgeSeconds = (graceMs: number): number => Math.min(MAX_KEY_CACHE_SECONDS, Math.floor(graceMs / 2000));
 
-/** A ring in memory; see {@link loadSignalKeyRing} for the one kept on disk. */
+/** The grace period in milliseconds, the default when not configured. */
+export const graceMsOf = (graceMinutes: number | undefined): number => (graceMinutes ?? DEFAULT_SIGNALS_KEY_GRACE_MINUTES) * 60_000;
+
+/**
+ * A ring in this process; see {@link loadSignalKeyRing} for the one kept on disk, and
+ * signalKeyRingStore.ts for the one several instances share through the store.
+ */
 export function createSignalKeyRing(options: SignalKeyRingOptions): SignalKeyRing {
   const { now = Date.now, persist, generate = generateSignalKeysAsync } = options;
-  const graceMs = (options.graceMinutes ?? DEFAULT_SIGNALS_KEY_GRACE_MINUTES) * 60_000;
+  const graceMs = graceMsOf(options.graceMinutes);
   let current = typeof options.current === 'function' ? undefined : options.current;
   const make = typeof options.current === 'function' ? options.current : undefined;
   let previous = options.previous;
   let rotating: Promise<SignalKeyState> | undefined;
-  const currentKeys = (): SignalKeys => (current ??= (make as () => SignalKeys)());
-
-  const state = (): SignalKeyState => ({
-    kid: currentKeys().kid,
-    graceSeconds: graceMs / 1000,
-    previous: previous
-      ? { kid: previous.keys.kid, retiredAt: previous.retiredAt, acceptedUntil: previous.retiredAt + graceMs }
-      : null,
-  });
+  const view = (): SignalKeyView => ({ current: (current ??= (make as () => SignalKeys)()), previous });
 
   return {
-    current: currentKeys,
-    keyFor(kid) {
-      const keys = currentKeys();
-      if (kid === '' || kid === keys.kid) return keys.privateKey;
-      if (previous && kid === previous.keys.kid) {
-        const until = previous.retiredAt + graceMs;
-        if (now() < until) return previous.keys.privateKey;
-        throw httpError(errorCodes.SIGNALS_WRONG_KEY, `Key ${kid} was retired at ${iso(previous.retiredAt)}; envelopes sealed with it were accepted until ${iso(until)}`);
-      }
-      throw httpError(errorCodes.SIGNALS_WRONG_KEY, `Unknown key id ${kid}: this server's key is ${keys.kid}`);
-    },
+    refresh: () => Promise.resolve(),
+    current: () => handedOutKeys(view(), now()),
+    keyFor: (kid) => privateKeyFor(view(), kid, graceMs, now()),
     rotate() {
       rotating ??= (async () => {
         const next = await generate();
-        const retired = { keys: currentKeys(), retiredAt: now() };
+        const retired = { keys: view().current, retiredAt: now() };
         persist?.(next, retired);
         current = next;
         previous = retired;
-        return state();
+        return stateOfView(view(), graceMs);
       })().finally(() => {
         rotating = undefined;
       });
       return rotating;
     },
-    state,
-    keyMaxAgeSeconds: Math.min(MAX_KEY_CACHE_SECONDS, Math.floor(graceMs / 2000)),
+    state: () => stateOfView(view(), graceMs),
+    keyMaxAgeSeconds: keyMaxAgeSeconds(graceMs),
   };
 }
 

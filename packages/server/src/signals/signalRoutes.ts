@@ -4,7 +4,7 @@ import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { addStrictFormParser, FORM } from '../http/strictForm.js';
-import type { SignalStorage } from './contract.js';
+import type { SignalIngest } from './ports.js';
 import { openEnvelope } from './openEnvelope.js';
 import { readPayload } from './readPayload.js';
 import type { SignalKeyRing } from './signalKeyRing.js';
@@ -12,7 +12,7 @@ import { judgeSignals } from './verdict.js';
 
 /** What the signal endpoints need from the app. */
 export interface SignalRoutesOptions {
-  storage: SignalStorage;
+  ingest: SignalIngest;
   /** The current key and the one before it (signalKeyRing.ts). */
   keys: SignalKeyRing;
   /** How far a payload's clock may be from the server's; bounds how long a nonce matters. */
@@ -46,10 +46,11 @@ const fallbackBody = {
  * stays inside this plugin.
  */
 export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOptions): Promise<void> {
-  const { storage, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
+  const { ingest, keys, maxClockSkewMs = 24 * 3600_000, now = Date.now } = options;
   if (!app.hasContentTypeParser(FORM)) addStrictFormParser(app, SIGNALS_BODY_LIMIT);
 
   app.get('/a/api/signals/key', async (_request, reply) => {
+    await keys.refresh();
     // Never cached past half the grace period: a key from any cache still opens when it is used.
     const maxAge = keys.keyMaxAgeSeconds;
     reply.header('Cache-Control', maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache');
@@ -63,13 +64,14 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     async (request) => {
       // Checked before any decryption: a request without this session's token costs no RSA work.
       await requireFormToken(request, request.body.token);
+      await keys.refresh();
       const payload = readPayload(openEnvelope(request.body.encryptedMetaData, keys.keyFor));
       const receivedAt = now();
       if (Math.abs(receivedAt - payload.ts) > maxClockSkewMs) {
         throw httpError(errorCodes.SIGNALS_STALE, 'The payload timestamp is outside the accepted window');
       }
       const userAgent = request.headers['user-agent'] ?? null;
-      const stored = await storage.insertSignalReport({
+      const stored = await ingest.insertSignalReport({
         nonce: payload.nonce,
         receivedAt,
         clientTs: payload.ts,
@@ -88,7 +90,7 @@ export async function signalRoutes(app: FastifyInstance, options: SignalRoutesOp
     { onRequest: requireSameOrigin, schema: { body: fallbackBody } },
     async (request) => {
       await requireFormToken(request, request.body.token);
-      await storage.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
+      await ingest.insertSignalFallback({ receivedAt: now(), userAgent: request.headers['user-agent'] ?? null });
       return { ok: true };
     },
   );

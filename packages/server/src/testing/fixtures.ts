@@ -1,5 +1,5 @@
 import type { ClientLogMessage } from '../logs/contract.js';
-import type { NewClientLog } from '../storage/types.js';
+import type { NewClientLog } from '../logs/ports.js';
 
 /** A valid stored record, varied per test through `overrides`. */
 export function newClientLog(overrides: Partial<NewClientLog> = {}): NewClientLog {

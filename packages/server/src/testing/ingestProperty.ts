@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { AppOptions } from '../app.js';
 import { RESERVED_KEYS } from '../http/strictInput.js';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import { formTokenFor, SESSION_COOKIE } from '../site/formToken.js';
 import type { TestApp } from './testApp.js';
 import { createTestApp, TEST_SESSION_SECRET } from './testApp.js';
@@ -39,7 +39,7 @@ export async function createCountingApp(options: Partial<AppOptions> = {}): Prom
   // which a disk makes cost more than the property itself; durability is not what is tested here.
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'tarmac-property-'));
   const file = join(dir, 'tarmac.db');
-  const storage = createSqliteStorage({ file });
+  const storage = createSqliteStore({ file });
   const test = await createTestApp({ ...options, storage });
   const reader = new Database(file, { readonly: true, fileMustExist: true });
   const sid = randomBytes(32).toString('base64url');

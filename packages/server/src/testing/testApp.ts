@@ -5,8 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import type { AppOptions } from '../app.js';
 import { buildApp } from '../app.js';
-import { createSqliteStorage } from '../storage/sqlite/createSqliteStorage.js';
-import type { Storage } from '../storage/types.js';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
+import type { Store } from '../storage/ports.js';
 
 /** The console token every test app accepts. */
 export const TEST_CONSOLE_TOKEN = 'test-console-token';
@@ -16,7 +16,7 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789';
 /** A running test app, its store, and a disposer that removes everything it made. */
 export interface TestApp {
   app: FastifyInstance;
-  storage: Storage;
+  storage: Store;
   siteDir: string;
   close(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   writeFileSync(join(siteDir, 'favicon.txt'), 'icon');
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><html><head><title>Console</title></head></html>');
   writeFileSync(join(consoleDir, 'assets', 'console-1.js'), 'console.log("console")');
-  const storage = options.storage ?? createSqliteStorage({ file: ':memory:' });
+  const storage = options.storage ?? createSqliteStore({ file: ':memory:' });
   const app = await buildApp({
     storage,
     consoleToken: TEST_CONSOLE_TOKEN,

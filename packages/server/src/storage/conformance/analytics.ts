@@ -90,7 +90,7 @@ export function describeAnalyticsPorts(open: OpenStore): void {
     });
 
     it('stores free text of any character (label, string params) and counts the hit', async () => {
-      const odd = 'nul\u0000 bell\u0007 😀 \ufffd';
+      const odd = 'nul\u0000 bell\u0007 lone\ud800 😀 \ufffd';
       await insert([event('1', { label: odd, params: { note: odd, n: -1.5, ok: true } })]);
       expect(await count('category')).toEqual([{ key: 'search', pageViews: 0, events: 1, nonInteraction: 0 }]);
     });

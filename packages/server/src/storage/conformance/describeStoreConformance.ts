@@ -10,6 +10,7 @@ import { describeLogPorts } from './logs.js';
 import { describePerfPorts } from './perf.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
+import { describeStoreLifecycle } from './lifecycle.js';
 import { describeSettingsPort } from './settings.js';
 import { describeSignalPorts } from './signals.js';
 import type { OpenStore } from './openStore.js';
@@ -36,5 +37,6 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeSettingsPort(open);
     describeCounterPort(open);
     describeIngestBatch(open);
+    describeStoreLifecycle(open);
   });
 }

@@ -42,9 +42,9 @@ export function describeLogPorts(open: OpenStore): void {
       expect(await group('nope')).toBeNull();
     });
 
-    it('keeps free text exactly as sent: NUL and other control characters, astral and replacement characters', async () => {
-      // The schema lets any character through in free text (a 1000-unit cut can split a pair).
-      const odd = 'nul\u0000 bell\u0007 tab\t 😀 \ufffd end';
+    it('keeps free text exactly as sent: control characters, astral and replacement characters', async () => {
+      // The schema lets any character through in free text.
+      const odd = 'bell\u0007 esc\u001b tab\t del\u007f 😀 \ufffd end';
       const record = logRecord({
         message: odd, fileName: `app${odd}.js`, stackTrace: [odd], extraArgs: [odd], context: { note: odd, n: 1 },
         parsedStackTrace: [{ functionName: odd, fileName: odd, lineNo: 1, colNo: 2 }],
@@ -54,6 +54,16 @@ export function describeLogPorts(open: OpenStore): void {
       expect(detail?.group).toMatchObject({ message: odd, fileName: `app${odd}.js` });
       expect([detail?.stackTrace, detail?.parsedStackTrace]).toEqual([[odd], record.parsedStackTrace]);
       expect(detail?.occurrences[0]).toMatchObject({ extraArgs: [odd], context: { note: odd, n: 1 } });
+    });
+
+    it('stores text holding NUL or an unpaired surrogate rather than failing the batch', async () => {
+      // PostgreSQL text cannot hold either; a page can still send them (the logger's cut can split a pair).
+      await insert([logRecord({ message: 'a\u0000b\ud800c', extraArgs: ['x\u0000y'], context: { note: 'p\udc00q' } }), logRecord({ messageId: 'm-2' })]);
+      const detail = await group();
+      expect(detail?.group.count).toBe(2);
+      expect(detail?.group.message).toMatch(/^a.+b.+c$/su);
+      expect(detail?.occurrences[1]?.extraArgs[0]).toMatch(/^x.+y$/su);
+      expect(detail?.occurrences[1]?.context.note).toMatch(/^p.+q$/su);
     });
 
     it('searches message and file name for the text itself: % and _ are no wildcards', async () => {
@@ -78,6 +88,15 @@ export function describeLogPorts(open: OpenStore): void {
       expect((await group())?.group.count).toBe(3);
       expect((await group())?.occurrences.map((o) => o.id)).toEqual(['x', 'same']);
       expect((await group('g-2'))?.group.count).toBe(1);
+    });
+
+    it('counts a re-sent message once even after newer occurrences pushed it out of view', async () => {
+      const first = [logRecord({ messageId: 'first' })];
+      await insert(first);
+      await insert(Array.from({ length: 250 }, (_, i) => logRecord({ messageId: `n${i}`, receivedAt: T0 + 2_000 + i })));
+      await insert(first);
+      await store().ingest.writeBatch([{ kind: 'logs', batch: logBatch(first) }]);
+      expect((await group())?.group.count).toBe(251);
     });
 
     it('counts a message once when two deliveries of it are written at the same time', async () => {
@@ -109,6 +128,13 @@ export function describeLogPorts(open: OpenStore): void {
       await expect(insert([logRecord({ messageId: 'a' }), poisoned], 4)).rejects.toThrow();
       expect(await store().query.logs.listLogGroups({ limit: 10 })).toEqual({ groups: [], products: [], ignored: 0 });
       expect(await group()).toBeNull();
+    });
+
+    it('searches case-insensitively in every script, the issue list too', async () => {
+      await insert([logRecord({ message: 'Échec du paiement', fileName: 'Überweisung.js' })]);
+      const found = async (q: string) => (await store().query.logs.listLogGroups({ limit: 10, q })).groups.length;
+      expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
+      expect((await store().query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, T0)).groups.map((g) => g.groupId)).toEqual(['g-1']);
     });
 
     it('keeps counting a noisy group but shows only its newest 50 occurrences', async () => {

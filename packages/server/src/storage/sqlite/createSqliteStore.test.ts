@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
-import type { NewClientLog, Storage } from '../types.js';
-import { createSqliteStorage } from './createSqliteStorage.js';
+import type { Store } from '../ports.js';
+import { createSqliteStore } from './createSqliteStore.js';
 import { applyMigrations } from './migrate.js';
 import { sqliteMigrations as migrations } from './migrations/index.js';
 
-const open: Storage[] = [];
+const open: Store[] = [];
 const memory = (perGroup?: number) => {
-  const storage = createSqliteStorage({ file: ':memory:', occurrencesPerGroup: perGroup });
+  const storage = createSqliteStore({ file: ':memory:', occurrencesPerGroup: perGroup });
   open.push(storage);
   return storage;
 };
@@ -54,115 +54,38 @@ async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
 
 const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, groupId: `g${i % 4}` })], ignored: 0 });
 
-describe('createSqliteStorage', () => {
-  it('groups messages and sums occurrences across batches', async () => {
+// What every engine must do is proven by the conformance suites (../conformance, run on SQLite by
+// conformance.test.ts); these are the SQLite adapter's own: the ring's rows on disk, old files
+// migrated, fsyncs, id sweeps.
+describe('createSqliteStore', () => {
+  it('knows a re-sent message for 30 days, then forgets its id (the ring has no index to refuse it)', async () => {
     const storage = memory();
-    await storage.insertClientLogs({
-      records: [newClientLog({ messageId: 'a', occurrences: 3 }), newClientLog({ messageId: 'b', receivedAt: 2_000 })],
-      ignored: 0,
-    });
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'c', receivedAt: 3_000 })], ignored: 0 });
-    const { groups } = await storage.listLogGroups({ limit: 100 });
-    expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ groupId: 'g-1', count: 5, firstSeen: 1_000, lastSeen: 3_000 });
-    const detail = await storage.getLogGroup('g-1');
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
-    expect(detail?.stackTrace).toEqual(['at run (app.js:10:5)']);
-  });
-
-  it('does not count a re-sent message id twice', async () => {
-    const storage = memory();
-    const batch = { records: [newClientLog({ messageId: 'same', occurrences: 2 })], ignored: 0 };
-    await storage.insertClientLogs(batch);
-    await storage.insertClientLogs(batch);
-    const { groups } = await storage.listLogGroups({ limit: 10 });
-    expect(groups[0]?.count).toBe(2);
-  });
-
-  it('counts a message id once even when a batch repeats it, and keeps the newest non-empty stack', async () => {
-    const storage = memory();
-    const noStack = { stackTrace: [], parsedStackTrace: [] };
-    await storage.insertClientLogs({
-      records: [
-        newClientLog({ messageId: 'a', stackTrace: ['first'] }),
-        newClientLog({ messageId: 'b', stackTrace: ['second'], occurrences: 2 }),
-        newClientLog({ messageId: 'a', stackTrace: ['repeat of a'] }),
-        newClientLog({ messageId: 'c', ...noStack }),
-      ],
-      ignored: 0,
-    });
-    let detail = await storage.getLogGroup('g-1');
+    const day = 86_400_000;
+    const old = { records: [newClientLog({ messageId: 'old', receivedAt: 1_000 })], ignored: 0 };
+    await storage.ingest.logs.insertClientLogs(old);
+    // 29 days on: still a retry, counted once.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a', receivedAt: 1_000 + 29 * day })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(2);
+    // 31 days on, the sweep forgets it, though the ring still shows it; sent again, it is new
+    // and stored beside its old copy without a conflict.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'b', receivedAt: 1_000 + 31 * day })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
+    const detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.group.count).toBe(4);
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
-    expect(detail?.stackTrace).toEqual(['second']);
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'd', ...noStack })], ignored: 0 });
-    detail = await storage.getLogGroup('g-1');
-    expect(detail?.stackTrace).toEqual(['second']);
-    expect(detail?.group.count).toBe(5);
-  });
-
-  it('stores all of a batch or nothing when one record fails', async () => {
-    const storage = memory();
-    // JSON.stringify throws on a BigInt: a failure in the middle of the transaction.
-    const poisoned = { ...newClientLog({ messageId: 'b', groupId: 'g-2' }), extraArgs: [10n] } as unknown as NewClientLog;
-    await expect(
-      storage.insertClientLogs({ records: [newClientLog({ messageId: 'a' }), poisoned], ignored: 4 }),
-    ).rejects.toThrow();
-    const list = await storage.listLogGroups({ limit: 10 });
-    expect(list.groups).toEqual([]);
-    expect(list.ignored).toBe(0);
-    expect(await storage.getLogGroup('g-1')).toBeNull();
-  });
-
-  it('keeps only the newest occurrences of a noisy group but keeps counting', async () => {
-    const storage = memory(3);
-    const records = Array.from({ length: 5 }, (_, i) => newClientLog({ messageId: `m${i}`, receivedAt: 1_000 + i }));
-    await storage.insertClientLogs({ records, ignored: 0 });
-    const detail = await storage.getLogGroup('g-1');
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['m4', 'm3', 'm2']);
-    expect(detail?.group.count).toBe(5);
-  });
-
-  it('filters groups by level, product and text, newest first', async () => {
-    const storage = memory();
-    await storage.insertClientLogs({
-      records: [
-        newClientLog({ messageId: '1', groupId: 'warn', level: 3, message: 'Slow Image', receivedAt: 1 }),
-        newClientLog({ messageId: '2', groupId: 'err', level: 4, product: 'hotels', receivedAt: 2 }),
-        newClientLog({ messageId: '3', groupId: 'file', level: 2, message: 'x', fileName: 'Checkout.js', receivedAt: 3 }),
-      ],
-      ignored: 2,
-    });
-    const ids = async (filter: Parameters<Storage['listLogGroups']>[0]) =>
-      (await storage.listLogGroups(filter)).groups.map((g) => g.groupId);
-    expect(await ids({ limit: 100 })).toEqual(['file', 'err', 'warn']);
-    expect(await ids({ limit: 100, level: 3 })).toEqual(['err', 'warn']);
-    expect(await ids({ limit: 100, product: 'hotels' })).toEqual(['err']);
-    expect(await ids({ limit: 100, q: 'slow image' })).toEqual(['warn']);
-    expect(await ids({ limit: 100, q: 'checkout' })).toEqual(['file']);
-    expect(await ids({ limit: 1 })).toEqual(['file']);
-    const list = await storage.listLogGroups({ limit: 100 });
-    expect(list.products).toEqual(['flights', 'hotels']);
-    expect(list.ignored).toBe(2);
-  });
-
-  it('stores and returns log settings', async () => {
-    const storage = memory();
-    expect(await storage.getLogSettings()).toBeNull();
-    await storage.setLogSettings({ stopLogging: true, ignore: [{ message: 'noise' }] });
-    expect(await storage.getLogSettings()).toEqual({ stopLogging: true, ignore: [{ message: 'noise' }] });
+    expect(detail?.occurrences.filter((o) => o.id === 'old')).toHaveLength(2);
   });
 
   it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {
     const file = onDisk();
-    const storage = createSqliteStorage({ file });
+    const storage = createSqliteStore({ file });
     open.push(storage);
     for (let i = 0; i < 5; i++) {
       const records = Array.from({ length: 60 }, (_, j) => newClientLog({ messageId: `m${i * 60 + j}`, receivedAt: i * 60 + j }));
-      await storage.insertClientLogs({ records, ignored: 0 });
+      await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
     }
-    await storage.insertClientLogs({ records: [newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 });
-    const detail = await storage.getLogGroup('g-1');
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 });
+    const detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.group.count).toBe(300);
     expect(detail?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${299 - i}`));
     const db = new Database(file, { readonly: true });
@@ -187,48 +110,48 @@ describe('createSqliteStorage', () => {
       old.run('small', 's1', 1);
     })();
     db.close();
-    const storage = createSqliteStorage({ file });
+    const storage = createSqliteStore({ file });
     open.push(storage);
-    expect((await storage.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
-    expect((await storage.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
+    expect((await storage.query.logs.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
+    expect((await storage.query.logs.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
     // The next occurrence takes the slot of the oldest one kept (b5), and a re-sent b204 is not new.
-    await storage.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
     const after = new Database(file, { readonly: true });
     const ids = after.prepare(`SELECT message_id FROM log_occurrences WHERE group_id = 'big' ORDER BY seq`).pluck().all();
     after.close();
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `b${i + 6}`));
-    expect((await storage.getLogGroup('big'))?.group.count).toBe(206);
+    expect((await storage.query.logs.getLogGroup('big'))?.group.count).toBe(206);
   });
 
   it.skipIf(!hasStrace)('syncs every commit to disk, and concurrent writes share commits', async () => {
-    const storage = createSqliteStorage({ file: onDisk() });
+    const storage = createSqliteStore({ file: onDisk() });
     open.push(storage);
-    await storage.insertClientLogs(batchOf(-1)); // the schema is in place before counting
+    await storage.ingest.logs.insertClientLogs(batchOf(-1)); // the schema is in place before counting
     // One at a time, each write is its own commit, answered after its own fsync of the WAL.
     const alone = await countDiskSyncs(async () => {
-      for (let i = 0; i < 40; i++) await storage.insertClientLogs(batchOf(i));
+      for (let i = 0; i < 40; i++) await storage.ingest.logs.insertClientLogs(batchOf(i));
     });
     // Forty at once share group commits: still synced, in fewer fsyncs than writes.
     const together = await countDiskSyncs(async () => {
-      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.insertClientLogs(batchOf(100 + i))));
+      await Promise.all(Array.from({ length: 40 }, (_, i) => storage.ingest.logs.insertClientLogs(batchOf(100 + i))));
     });
     // One fsync per commit: at least one each, and not a second one inside SQLite's COMMIT.
     expect(alone).toBeGreaterThanOrEqual(40);
     expect(alone).toBeLessThan(80);
     expect(together).toBeGreaterThanOrEqual(1);
     expect(together).toBeLessThan(40);
-    expect((await storage.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
+    expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
   });
 
   it('migrates a file database once and reopens it with its data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tarmac-sqlite-'));
     try {
       const file = join(dir, 'tarmac.db');
-      const first = createSqliteStorage({ file });
-      await first.insertClientLogs({ records: [newClientLog()], ignored: 0 });
+      const first = createSqliteStore({ file });
+      await first.ingest.logs.insertClientLogs({ records: [newClientLog()], ignored: 0 });
       await first.close();
-      const second = createSqliteStorage({ file });
-      expect((await second.listLogGroups({ limit: 10 })).groups).toHaveLength(1);
+      const second = createSqliteStore({ file });
+      expect((await second.query.logs.listLogGroups({ limit: 10 })).groups).toHaveLength(1);
       await second.close();
       const db = new Database(file, { readonly: true });
       const versions = db.prepare('SELECT version FROM schema_migrations').pluck().all();

@@ -37,6 +37,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // Case-insensitive search compares `fold(column)` with the query lower-cased in JavaScript: one
+  // rule on both sides, for every script (SQLite's own lower() folds ASCII only).
+  db.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   applyMigrations(db);
 
   const wal = options.file === ':memory:' || options.file === '' ? undefined : walSyncer(`${options.file}-wal`);

@@ -10,6 +10,12 @@ import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
 export const OCCURRENCES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows. */
 const OCCURRENCES_SHOWN = 50;
+const HOUR = 3_600_000;
+/**
+ * How long a counted message id is remembered: far longer than any client retries a batch or a
+ * queue redelivers one (the raw-data retention of DESIGN.md).
+ */
+const MESSAGE_IDS_KEPT_MS = 30 * 24 * HOUR;
 
 /** What the log store is built with besides the connection and its group commit. */
 export interface SqliteLogsOptions {
@@ -40,7 +46,14 @@ export function createSqliteLogs(
     VALUES (@groupId, @product, @level, @type, @message, @fileName, @lineNo, @colNo,
             0, @receivedAt, @receivedAt, @stack)
     ON CONFLICT (group_id) DO NOTHING`);
-  const seen = db.prepare('SELECT 1 FROM log_occurrences WHERE group_id = ? AND message_id = ?').pluck();
+  // One statement checks and remembers an id (migration 13): a change means it is new.
+  const remember = db.prepare(`
+    INSERT INTO log_message_ids (group_id, message_id, received_at) VALUES (?, ?, ?)
+    ON CONFLICT (group_id, message_id) DO NOTHING`);
+  // Ids older than any retry or redelivery. One still in the ring may go: the ring has no
+  // index on message ids (migration 14), and a retry 30 days late is not worth one.
+  const forget = db.prepare('DELETE FROM log_message_ids WHERE received_at < ?');
+  let forgotAt = -Infinity;
   // Counts a batch's new occurrences of one group and hands out their places in the group's ring.
   const countOccurrences = db.prepare(`
     UPDATE log_groups
@@ -68,7 +81,7 @@ export function createSqliteLogs(
     SELECT * FROM log_groups
      WHERE (@level IS NULL OR level >= @level)
        AND (@product IS NULL OR product = @product)
-       AND (@q IS NULL OR instr(lower(message), @q) > 0 OR instr(lower(coalesce(file_name, '')), @q) > 0)
+       AND (@q IS NULL OR instr(fold(message), @q) > 0 OR instr(fold(coalesce(file_name, '')), @q) > 0)
      ORDER BY last_seen DESC, group_id
      LIMIT @limit`);
   const listProducts = db.prepare('SELECT DISTINCT product FROM log_groups ORDER BY product').pluck();
@@ -115,19 +128,21 @@ export function createSqliteLogs(
 
   // A body's drop report is stored with its records or not at all.
   const write = db.transaction((batch: ClientLogInsert) => {
-    // A message id seen before (stored, or earlier in this batch) is a retried delivery:
-    // counting it again would inflate the group.
+    // A message id seen before (in an earlier batch, or earlier in this one) is a retried
+    // delivery: counting it again would inflate the group.
     const fresh = new Map<string, NewClientLog[]>();
-    const ids = new Set<string>();
     for (const record of batch.records) {
-      const key = `${record.groupId}\n${record.messageId}`;
-      if (ids.has(key) || seen.get(record.groupId, record.messageId) !== undefined) continue;
-      ids.add(key);
+      if (remember.run(record.groupId, record.messageId, record.receivedAt).changes === 0) continue;
       const group = fresh.get(record.groupId);
       if (group) group.push(record);
       else fresh.set(record.groupId, [record]);
     }
     for (const records of fresh.values()) storeGroup(records);
+    const newest = Math.max(0, ...batch.records.map((r) => r.receivedAt));
+    if (newest - forgotAt >= HOUR) {
+      forget.run(newest - MESSAGE_IDS_KEPT_MS);
+      forgotAt = newest;
+    }
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
     if (batch.dropped) writeDrop(batch.dropped);
   });

@@ -25,7 +25,7 @@ export function createSqliteReleases(db: Database): { query: ReleaseStorage; rec
   const listIssues = db.prepare(`${ISSUE_SELECT}
      WHERE (@level IS NULL OR i.level >= @level)
        AND (@product IS NULL OR i.product = @product)
-       AND (@q IS NULL OR instr(lower(i.message), @q) > 0 OR instr(lower(coalesce(i.file_name, '')), @q) > 0)
+       AND (@q IS NULL OR instr(fold(i.message), @q) > 0 OR instr(fold(coalesce(i.file_name, '')), @q) > 0)
        AND (@status IS NULL OR i.status_now = @status OR (@status = 'open' AND i.status_now IN ('unresolved', 'regressed')))
      ORDER BY i.last_seen DESC, i.group_id
      LIMIT @limit`);

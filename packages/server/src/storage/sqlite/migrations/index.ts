@@ -11,6 +11,8 @@ import { migration as consentObjections } from './009-consent-objections.js';
 import { migration as releases } from './010-releases.js';
 import { migration as alerts } from './011-alerts.js';
 import { migration as requestCounters } from './012-request-counters.js';
+import { migration as logMessageIds } from './013-log-message-ids.js';
+import { migration as ringWithoutMessageIndex } from './014-ring-without-message-index.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -29,4 +31,6 @@ export const sqliteMigrations: readonly Migration[] = [
   releases,
   alerts,
   requestCounters,
+  logMessageIds,
+  ringWithoutMessageIndex,
 ];
