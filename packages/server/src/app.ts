@@ -23,6 +23,7 @@ import { createConsentService } from './consent/createConsentService.js';
 import type { ConsentServiceOptions } from './consent/createConsentService.js';
 import { consoleApi } from './console/consoleApi.js';
 import { perfRoutes } from './perf/perfRoutes.js';
+import { searchRoutes } from './search/searchRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
 import { installReplyCompression } from './site/compressReplies.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { ingest: ingest.perf });
   await app.register(analyticsRoutes, { ingest: ingest.analytics });
+  await app.register(searchRoutes);
   const consent = createConsentService({ ...options.consent, ingest: ingest.consent, query: query.consent });
   await app.register(consentRoutes, { service: consent });
   const signalKeys = await installSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });

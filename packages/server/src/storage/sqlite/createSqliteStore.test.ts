@@ -58,14 +58,22 @@ const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, g
 // conformance.test.ts); these are the SQLite adapter's own: the ring's rows on disk, old files
 // migrated, fsyncs, id sweeps.
 describe('createSqliteStore', () => {
-  it('still knows a month-old message that is in the ring when it is sent again', async () => {
+  it('knows a re-sent message for 30 days, then forgets its id (the ring has no index to refuse it)', async () => {
     const storage = memory();
+    const day = 86_400_000;
     const old = { records: [newClientLog({ messageId: 'old', receivedAt: 1_000 })], ignored: 0 };
     await storage.ingest.logs.insertClientLogs(old);
-    // A batch 31 days later sweeps the ids of a month ago, but not one its group's ring still holds.
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'new', receivedAt: 1_000 + 31 * 86_400_000 })], ignored: 0 });
+    // 29 days on: still a retry, counted once.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a', receivedAt: 1_000 + 29 * day })], ignored: 0 });
     await storage.ingest.logs.insertClientLogs(old);
     expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(2);
+    // 31 days on, the sweep forgets it, though the ring still shows it; sent again, it is new
+    // and stored beside its old copy without a conflict.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'b', receivedAt: 1_000 + 31 * day })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
+    const detail = await storage.query.logs.getLogGroup('g-1');
+    expect(detail?.group.count).toBe(4);
+    expect(detail?.occurrences.filter((o) => o.id === 'old')).toHaveLength(2);
   });
 
   it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {
