@@ -32,7 +32,7 @@ const delivery = (ruleId: number, overrides: Partial<NewAlertDelivery> = {}): Ne
 });
 
 describe('SQLite alert store', () => {
-  it('keeps rules with their conditions and never gives their secret back but to a due delivery', async () => {
+  it('keeps rules with their conditions and never gives their secret back but to a claimed delivery', async () => {
     const rule = await storage.query.alerts.createAlertRule(ruleInput(), 500);
     expect(rule).toEqual({
       id: rule.id, name: 'Regressions', kind: 'regression', webhookUrl: 'https://hooks.example.test/tarmac',
@@ -40,7 +40,7 @@ describe('SQLite alert store', () => {
     });
     expect(JSON.stringify(await storage.query.alerts.listAlertRules())).not.toContain('secret');
     await storage.query.alerts.queueAlertDelivery(delivery(rule.id));
-    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
+    expect((await storage.query.alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
   });
 
   it('replaces a rule, keeping its secret unless a new one is given', async () => {
@@ -48,32 +48,30 @@ describe('SQLite alert store', () => {
     const updated = await storage.query.alerts.updateAlertRule(id, { ...ruleInput({ kind: 'group-rate', threshold: 50, enabled: false }), secret: undefined }, 900);
     expect(updated).toMatchObject({ kind: 'group-rate', threshold: 50, enabled: false, createdAt: 500, updatedAt: 900 });
     await storage.query.alerts.queueAlertDelivery(delivery(id));
-    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
+    expect((await storage.query.alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]?.secret).toBe('first-secret-0123456789');
     await storage.query.alerts.updateAlertRule(id, ruleInput({ secret: 'second-secret-0123456789' }), 950);
-    expect((await storage.query.alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
+    expect((await storage.query.alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]?.secret).toBe('second-secret-0123456789');
     expect(await storage.query.alerts.updateAlertRule(id + 1, ruleInput(), 950)).toBeNull();
   });
 
-  it('queues a condition once per rule (its dedupe key), and tells when a subject last alerted', async () => {
+  it('queues a condition once per rule (its dedupe key)', async () => {
     const a = await storage.query.alerts.createAlertRule(ruleInput(), 0);
     const b = await storage.query.alerts.createAlertRule(ruleInput({ name: 'Other' }), 0);
     expect(await storage.query.alerts.queueAlertDelivery(delivery(a.id))).toEqual(expect.any(Number));
     expect(await storage.query.alerts.queueAlertDelivery(delivery(a.id, { createdAt: 2_000 }))).toBeNull();
     expect(await storage.query.alerts.queueAlertDelivery(delivery(b.id))).toEqual(expect.any(Number));
     await storage.query.alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2', createdAt: 3_000 }));
-    expect(await storage.query.alerts.lastAlertAt(a.id, 'group:demo:abc')).toBe(3_000);
-    expect(await storage.query.alerts.lastAlertAt(a.id, 'group:demo:other')).toBeNull();
   });
 
   it('hands out due deliveries, records attempts and where each delivery stands', async () => {
     const rule = await storage.query.alerts.createAlertRule(ruleInput(), 0);
     const first = (await storage.query.alerts.queueAlertDelivery(delivery(rule.id)))!;
     const second = (await storage.query.alerts.queueAlertDelivery(delivery(rule.id, { dedupeKey: 'event:2', createdAt: 5_000 })))!;
-    expect((await storage.query.alerts.dueAlertDeliveries(4_999, 10)).map((d) => d.id)).toEqual([first]);
-    await storage.query.alerts.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 });
+    expect((await storage.query.alerts.claimDueAlertDeliveries(4_999, 10, 0, 'a')).map((d) => d.id)).toEqual([first]);
+    await storage.query.alerts.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 }, 'a');
     expect(await storage.query.alerts.nextAlertAttemptAt()).toBe(5_000);
-    expect((await storage.query.alerts.dueAlertDeliveries(6_000, 10)).map((d) => d.id)).toEqual([second]);
-    await storage.query.alerts.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null });
+    expect((await storage.query.alerts.claimDueAlertDeliveries(6_000, 10, 0, 'a')).map((d) => d.id)).toEqual([second]);
+    await storage.query.alerts.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null }, 'a');
     const [newest, oldest] = await storage.query.alerts.listAlertDeliveries({ limit: 10 });
     expect(newest).toMatchObject({ id: second, status: 'pending', nextAttemptAt: 5_000, attempts: [] });
     expect(oldest).toMatchObject({
@@ -83,14 +81,14 @@ describe('SQLite alert store', () => {
         { at: 11_100, status: 200, error: null, durationMs: 8 },
       ],
     });
-    expect((await storage.query.alerts.dueAlertDeliveries(20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
+    expect((await storage.query.alerts.claimDueAlertDeliveries(20_000, 10, 0, 'a')).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
   });
 
   it('filters the history by rule, forgets old settled deliveries and a deleted rule’s history', async () => {
     const a = await storage.query.alerts.createAlertRule(ruleInput(), 0);
     const b = await storage.query.alerts.createAlertRule(ruleInput({ name: 'B' }), 0);
     const old = (await storage.query.alerts.queueAlertDelivery(delivery(a.id)))!;
-    await storage.query.alerts.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
+    await storage.query.alerts.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null }, 'a');
     await storage.query.alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2' })); // pending: kept
     await storage.query.alerts.queueAlertDelivery(delivery(b.id));
     expect((await storage.query.alerts.listAlertDeliveries({ ruleId: b.id, limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
