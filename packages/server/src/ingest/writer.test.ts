@@ -154,6 +154,28 @@ describe('the ingest writer', () => {
     expect(await storedIds()).toEqual([...ids].sort());
   }, 15_000);
 
+  it('writes and acknowledges what it holds before stop() resolves', async () => {
+    const ids = await publishReports(12);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstCall = true;
+    const stopped = await writer({
+      store: storeWith(async (_items, write) => {
+        if (firstCall) {
+          firstCall = false;
+          await gate;
+        }
+        await write();
+      }),
+    });
+    await vi.waitUntil(async () => (await nats.jsm.consumers.info(nats.stream, 'writers')).num_ack_pending > 0, { timeout: 5_000 });
+    const stopping = stopped.stop();
+    release();
+    await stopping;
+    expect(await storedIds()).toEqual([...ids].sort());
+    await drained();
+  });
+
   it('gives up, rather than retrying forever, once its connection is closed', async () => {
     const other = await nats.connectAnother();
     await startIngestWriter({ js: other.js, jsm: other.jsm, stream: nats.stream, durable: 'writers', store, logger });

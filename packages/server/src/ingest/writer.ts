@@ -2,6 +2,7 @@ import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from 
 import { ClosedConnectionError } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestItem, Store } from '../storage/ports.js';
+import { createBatcher } from './batcher.js';
 import { ensureWriterConsumer } from './consumer.js';
 import { decodeItem } from './decodeItem.js';
 
@@ -16,7 +17,7 @@ export interface IngestWriterOptions {
   store: Pick<Store, 'ingest' | 'ping'>;
   /** Most items per transaction; default 200. */
   batchSize?: number;
-  /** Longest an item waits for its batch to fill; default 50 ms. */
+  /** Longest an item waits for its batch to fill while the writer is idle; default 50 ms. */
   maxWaitMs?: number;
   /** Unacknowledged this long, a message goes to another writer; default 30 s. */
   ackWaitMs?: number;
@@ -51,8 +52,10 @@ export async function startIngestWriter(options: IngestWriterOptions): Promise<I
   const retryDelay = (msg: JsMsg) => Math.min(retryDelayMs * 2 ** (msg.info.deliveryCount - 1), MAX_RETRY_DELAY_MS);
 
   async function acknowledge(messages: JsMsg[]): Promise<void> {
-    // Confirmed acks: a lost one only means a redelivery, which the store absorbs.
-    await Promise.all(messages.map((msg) => msg.ackAck().catch(() => false)));
+    // Unconfirmed: waiting for each ack's reply would hold the next batch back for a round trip
+    // per message under load, and a lost ack only means a redelivery, which the store absorbs.
+    // The connection's drain on shutdown flushes the acks still buffered.
+    for (const msg of messages) msg.ack();
   }
 
   async function writeOneByOne(entries: Array<{ msg: JsMsg; item: IngestItem }>): Promise<void> {
@@ -96,18 +99,7 @@ export async function startIngestWriter(options: IngestWriterOptions): Promise<I
   }
 
   let stopping = false;
-  let held: JsMsg[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  // Batches are written one after the other, whether the batch filled or its wait ran out.
-  const flush = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = held;
-    held = [];
-    if (batch.length > 0) writing = writing.then(() => write(batch));
-    return writing;
-  };
+  const batcher = createBatcher<JsMsg>({ batchSize, maxWaitMs, write });
 
   let messages: ConsumerMessages | undefined;
   const pulling = (async () => {
@@ -116,11 +108,7 @@ export async function startIngestWriter(options: IngestWriterOptions): Promise<I
         const consumer = await options.js.consumers.get(options.stream, options.durable);
         messages = await consumer.consume({ max_messages: batchSize * 2 });
         if (stopping) messages.close();
-        for await (const msg of messages) {
-          held.push(msg);
-          if (held.length >= batchSize) await flush();
-          else timer ??= setTimeout(() => void flush(), maxWaitMs);
-        }
+        for await (const msg of messages) await batcher.push(msg);
         // Ended without being stopped (the consumer went away): start again, not in a spin.
         if (!stopping) await sleep(100);
       } catch (error) {
@@ -142,7 +130,7 @@ export async function startIngestWriter(options: IngestWriterOptions): Promise<I
       stopping = true;
       void messages?.close();
       await pulling;
-      await flush();
+      await batcher.close();
     },
   };
 }
