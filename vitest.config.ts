@@ -30,6 +30,9 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'apps', include: ['apps/*/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
+      {
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
     ],
   },
 });

@@ -73,3 +73,9 @@ const perf = await benchPerfIngest();
 console.log(`  perf report ingest, ${perf.concurrency} concurrent loops of form-encoded reports for ${perf.seconds.toFixed(1)} s:`);
 console.log(`    ${perf.reportsPerSecond} reports/s stored, ${perf.failures} failures; latency p50 ${perf.latencyMs.p50} ms, p95 ${perf.latencyMs.p95} ms, p99 ${perf.latencyMs.p99} ms`);
 console.log(`    console vitals summary over the ${perf.summary.reports} stored reports: ${perf.summary.ms} ms`);
+
+const benchScaleIngest = await optional('./scaleIngest.mjs', 'benchScaleIngest');
+if (benchScaleIngest) {
+  const { describeScaleIngest } = await import('./scaleIngest.mjs');
+  console.log(describeScaleIngest(await benchScaleIngest()).join('\n'));
+}

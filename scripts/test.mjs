@@ -2,12 +2,15 @@
 // Each step stops the run with its own exit code, so CI fails when anything fails.
 import { ensureDeps } from './lib/ensureDeps.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
+import { ensureServices } from './lib/ensureServices.mjs';
 import { build } from './lib/build.mjs';
 import { must } from './lib/run.mjs';
 
 await ensureDeps();
 const chromium = await ensureChromium();
 console.log(`Chromium for the browser tests: ${chromium}`);
+// TEST_DATABASE_URL and TEST_NATS_URL, set here, reach every step below through the environment.
+const services = await ensureServices();
 
 await must('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await must('Lint', 'npm', ['run', '--silent', 'lint']);
@@ -17,4 +20,5 @@ await must('Size budgets', 'node', ['scripts/size.mjs']);
 await must('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'test/e2e/vitest.config.ts'], {
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
+await services.stop();
 console.log('\nAll checks passed.');

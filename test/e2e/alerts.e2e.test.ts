@@ -82,7 +82,7 @@ const BROKEN = 'Demo: BrokenWidget failed to render';
 /** Breaks the demo's widget in a fresh page, past its consent banner. */
 async function breakDemo(): Promise<void> {
   const page = await browser.newPage();
-  await page.goto(baseURL + '/');
+  await page.goto(baseURL + '/?dev=1');
   await page.getByTestId('consent-reject').click();
   await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
   // Waits for this break's occurrence, not just for the group: in the second release the group

@@ -22,7 +22,7 @@ async function trailOf(message: string, marker: string): Promise<OccurrenceTrail
 describe('breadcrumbs in Chromium', () => {
   it("shows the clicks on the demo that led to an error in the console's group detail, in order", async () => {
     const page = await browser.newPage();
-    await page.goto(baseURL + '/');
+    await page.goto(baseURL + '/?dev=1');
     await page.getByTestId('consent-reject').click();
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
     await page.locator('#tab-hotels').click();

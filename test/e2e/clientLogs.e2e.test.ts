@@ -39,7 +39,7 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 describe('client logging end to end', () => {
   it('stores an error thrown in the demo page, with its shape, within 2 s', async () => {
     const page = await browser.newPage();
-    await page.goto(baseURL + '/');
+    await page.goto(baseURL + '/?dev=1');
     const before = Date.now();
     await page.getByTestId('throw-error').click();
     const group = await eventually(async () => (await logGroups()).find((g) => g.type === 'uncaught' && g.lastSeen >= before - 1000), 2000, 'the uncaught error in the console API');
@@ -52,7 +52,7 @@ describe('client logging end to end', () => {
     const detail = await consoleApi<{ parsedStackTrace: { fileName: string; lineNo: number; colNo: number }[]; stackTrace: string[]; occurrences: { url: string; userAgent: string }[] }>(`/logs/groups/${group.groupId}`);
     expect(detail.stackTrace.length).toBeGreaterThan(0);
     expect(detail.parsedStackTrace[0]).toMatchObject({ fileName: group.fileName, lineNo: group.lineNo, colNo: group.colNo });
-    expect(detail.occurrences[0]?.url).toBe(baseURL + '/');
+    expect(detail.occurrences[0]?.url).toBe(baseURL + '/?dev=1');
     expect(detail.occurrences[0]?.userAgent).toContain('Chrome');
     await page.close();
   });

@@ -33,16 +33,20 @@ describe('dynamic components in the demo', () => {
     expect(await deals.locator('.deals__item').first().textContent()).toMatch(/^Lisboa desde 89,00\s€2 nochesTermina hoy a las 23:00$/);
     // The component's stylesheet arrived with it.
     expect(await deals.locator('.deals__ends').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 71, 0)');
-    expect(await page.getByTestId('dynamic-results').textContent()).toBe('Aquí aparecerán los vuelos.');
+    // Results and filters load with the first search, not before.
+    expect(await page.getByTestId('dynamic-results').count()).toBe(0);
 
     await search(page);
     const results = page.getByTestId('dynamic-results');
-    await expect.poll(() => results.locator('h3').textContent()).toBe('Vuelos: Madrid → Lisboa');
-    expect(await results.locator('.results__meta').textContent()).toMatch(/^\p{L}{3}\. \d{1,2} de \p{L}{3}\. de \d{4} – \p{L}{3}\. \d{1,2} de \p{L}{3}\. de \d{4} · 1 viajero$/u);
-    expect(await results.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(255, 122, 26)');
+    await expect.poll(() => results.locator('h2').textContent()).toBe('Vuelos: Madrid → Lisboa');
+    expect(await results.locator('.results__meta').textContent()).toMatch(/^\p{L}{3}\. \d{1,2} \p{L}{3}\. – \p{L}{3}\. \d{1,2} \p{L}{3}\. · 1 viajero$/u);
+    // The component's stylesheet arrived with it: cards have their rounded corners.
+    const card = results.getByTestId('offer').first();
+    await card.waitFor();
+    expect(await card.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
     const filters = page.getByTestId('dynamic-filters');
     await filters.waitFor();
-    expect(await filters.locator('h3').textContent()).toBe('Filtros');
+    expect(await filters.locator('h2').textContent()).toBe('Filtros');
     await filters.getByText('Solo directos').click();
     expect(await page.getByTestId('filters-count').textContent()).toBe('1 filtro activo');
 
@@ -61,12 +65,12 @@ describe('dynamic components in the demo', () => {
     expect(await deals.locator('h2').textContent()).toBe('Deals this week');
     expect(await deals.locator('.deals__item').first().textContent()).toMatch(/^Lisboa from €89\.002 nightsEnds Today at 11:00 PM$/);
     await search(page);
-    await expect.poll(() => page.getByTestId('dynamic-results').locator('h3').textContent()).toBe('Flights: Madrid → Lisboa');
+    await expect.poll(() => page.getByTestId('dynamic-results').locator('h2').textContent()).toBe('Flights: Madrid → Lisboa');
     await page.close();
   });
 
   it('shows the red error box in standalone mode', async () => {
-    const { page } = await demoPage('?standalone=1&locale=en');
+    const { page } = await demoPage('?dev=1&standalone=1&locale=en');
     await page.getByTestId('break-dynamic').click();
     const box = page.getByTestId('dev-error-box');
     await box.waitFor();
@@ -76,13 +80,13 @@ describe('dynamic components in the demo', () => {
   });
 
   it('keeps the page working and logs the failure in production mode', async () => {
-    const { page } = await demoPage('?locale=en');
+    const { page } = await demoPage('?dev=1&locale=en');
     const before = Date.now();
     await page.getByTestId('break-dynamic').click();
     await page.getByTestId('broken-dynamic-fallback').waitFor();
     expect(await page.getByTestId('dev-error-box').count()).toBe(0);
     await search(page);
-    await expect.poll(() => page.getByTestId('dynamic-results').locator('h3').textContent()).toBe('Flights: Madrid → Lisboa');
+    await expect.poll(() => page.getByTestId('dynamic-results').locator('h2').textContent()).toBe('Flights: Madrid → Lisboa');
     const group = await eventually(
       async () => (await logGroups('demo/broken')).find((g) => g.lastSeen >= before - 1000),
       5000,

@@ -78,7 +78,7 @@ async function openDemo(page: Page, baseURL: string): Promise<string[]> {
   page.on('response', async (response) => {
     if (response.url().endsWith('/log/client/messages') && response.status() !== 200) refused.push(`${response.status()} ${await response.text()}`);
   });
-  await page.goto(baseURL + '/');
+  await page.goto(baseURL + '/?dev=1');
   await page.getByTestId('consent-reject').click();
   await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
   return refused;

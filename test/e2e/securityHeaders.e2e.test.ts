@@ -46,7 +46,7 @@ const directives = (header: string | null) =>
 describe('content security policy in Chromium', () => {
   it('lets the whole demo tour run with zero violations', async () => {
     const { page, violations } = await watchedPage();
-    await page.goto(`${baseURL}/?locale=en`);
+    await page.goto(`${baseURL}/?dev=1&locale=en`);
     // The CMP stub ran inline, first in <head>: allowed by its hash.
     expect(await page.evaluate(() => typeof (window as { __tcfapi?: unknown }).__tcfapi)).toBe('function');
     await page.getByTestId('consent-settings').click();

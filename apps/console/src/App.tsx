@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { SignIn } from './auth/SignIn';
 import { useSession } from './auth/useSession';
+import { SectionBoundary } from './layout/SectionBoundary';
 import { Sidebar } from './layout/Sidebar';
 import { TopBar } from './layout/TopBar';
 import { sections } from './sections/sections';
@@ -20,7 +22,15 @@ export function App() {
       <Sidebar sections={sections} activeId={section?.id ?? ''} />
       <div className="shell__main">
         <TopBar title={section?.label ?? ''} onSignOut={() => signOut()} />
-        {View ? <View client={client} /> : null}
+        <main className="shell__content" aria-labelledby="section-title">
+          {View ? (
+            <SectionBoundary key={section.id}>
+              <Suspense fallback={<p className="section-state muted" role="status">Loading {section.label}…</p>}>
+                <View client={client} />
+              </Suspense>
+            </SectionBoundary>
+          ) : null}
+        </main>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
+import { Suspense, lazy } from 'react';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { ConsentBanner, Message } from '@tarmac/react';
-import { DevToolsPanel } from './devtools/DevToolsPanel';
-import { BrokenDynamicTrigger } from './dynamic/BrokenDynamicTrigger';
+import { isDevMode } from './devtools/devMode';
 import { Dynamic } from './dynamic/Dynamic';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
@@ -9,7 +9,11 @@ import { LocaleRoot } from './locale/LocaleRoot';
 import { LocaleSwitch } from './locale/LocaleSwitch';
 import type { DemoLocale } from './locale/pageLocale';
 import { useText } from './locale/useText';
+import { ResultsArea } from './search/ResultsArea';
 import { SearchPanel } from './search/SearchPanel';
+import { useSearchSession } from './search/useSearchSession';
+
+const DevTools = lazy(() => import('./devtools/DevTools'));
 
 /**
  * The first page of the travel-search site in `locale` (read once by main.tsx, which also sets
@@ -26,26 +30,35 @@ export function App({ locale, consent }: { locale: DemoLocale; consent?: Consent
 /** The page itself, inside LocaleRoot so every string below it is in the page's language. */
 function Page({ locale, consent }: { locale: DemoLocale; consent?: ConsentHandler }) {
   const text = useText();
+  const session = useSearchSession();
+  const { vertical, search } = session;
   return (
     <div className="page">
       <Header />
       <main className="main">
         <section className="hero" aria-label={text('hero.region')}>
           <div className="container">
-            <LocaleSwitch current={locale} />
-            <p className="hero__eyebrow">
-              <Message id="hero.eyebrow" />
-            </p>
+            <div className="hero__top">
+              <p className="hero__eyebrow">
+                <Message id="hero.eyebrow" />
+              </p>
+              <LocaleSwitch current={locale} />
+            </div>
             <p className="hero__title">
               <Message id="hero.title" />
             </p>
-            <SearchPanel />
+            <SearchPanel session={session} />
           </div>
         </section>
         <div className="container">
+          {/* key: another vertical or a new search is another results view, with its own state. */}
+          {search ? <ResultsArea key={`${vertical.id}-${search.id}`} vertical={vertical} search={search} onChange={session.update} /> : null}
           <Dynamic path="widgets/deals" fallback={<p className="deals">…</p>} />
-          <DevToolsPanel />
-          <BrokenDynamicTrigger />
+          {isDevMode() ? (
+            <Suspense fallback={null}>
+              <DevTools />
+            </Suspense>
+          ) : null}
         </div>
       </main>
       <Footer consent={consent} />

@@ -12,10 +12,19 @@ afterEach(async () => {
 });
 
 describe('buildApp', () => {
-  it('answers health checks', async () => {
+  it('answers health checks with the store and ingest path in use', async () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.json()).toEqual({ ok: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, store: 'sqlite', ingest: 'direct' });
+  });
+
+  it('answers health checks with 503 when the store does not answer', async () => {
+    const store = createSqliteStore({ file: ':memory:' });
+    t = await createTestApp({ storage: { ...store, ping: () => Promise.reject(new Error('gone')) } });
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ ok: false, store: 'sqlite', ingest: 'direct', unreachable: ['store'] });
   });
 
   it('answers unknown API routes with a coded 404 that does not echo the path', async () => {

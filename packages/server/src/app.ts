@@ -23,13 +23,18 @@ import { createConsentService } from './consent/createConsentService.js';
 import type { ConsentServiceOptions } from './consent/createConsentService.js';
 import { consoleApi } from './console/consoleApi.js';
 import { perfRoutes } from './perf/perfRoutes.js';
+import { searchRoutes } from './search/searchRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
 import { installReplyCompression } from './site/compressReplies.js';
 import { installSite } from './site/installSite.js';
-import type { IngestPorts, Store } from './storage/ports.js';
+import type { Store } from './storage/ports.js';
+import { createDirectSink } from './ingest/directSink.js';
+import type { IngestSink } from './ingest/ingestSink.js';
+import { healthRoute } from './http/healthRoute.js';
 
 export type { IngestItem, IngestPorts, QueryPorts, Store } from './storage/ports.js';
+export type { IngestSink } from './ingest/ingestSink.js';
 export { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
 
 declare module 'fastify' {
@@ -44,10 +49,10 @@ export interface AppOptions extends HttpPolicyOptions {
   /** The store: console reads and changes go to its query ports, ingest to its ingest ports. */
   storage: Store;
   /**
-   * Where ingest routes hand accepted items; defaults to `storage.ingest` (write, then reply).
-   * A queue in front of the store (JetStream) is passed here.
+   * Where ingest routes hand accepted items: the store itself by default (write, then reply), or
+   * JetStream in front of it (ingest/jetstreamSink.ts). /healthz reports and checks it.
    */
-  ingest?: IngestPorts;
+  ingest?: IngestSink;
   /** Bearer token of the console API. */
   consoleToken: string;
   /** Key of the form-token HMAC; keep it stable across restarts and shared across instances. */
@@ -107,7 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
 
   const { query } = options.storage;
-  const ingest = options.ingest ?? options.storage.ingest;
+  const ingest = options.ingest ?? createDirectSink(options.storage);
+  await app.register(healthRoute, { store: options.storage, ingest });
   const settings = createLogSettings(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
   // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
   const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
@@ -116,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { ingest: ingest.perf });
   await app.register(analyticsRoutes, { ingest: ingest.analytics });
+  await app.register(searchRoutes);
   const consent = createConsentService({ ...options.consent, ingest: ingest.consent, query: query.consent });
   await app.register(consentRoutes, { service: consent });
   const signalKeys = await installSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });

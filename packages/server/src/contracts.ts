@@ -16,6 +16,29 @@ export type {
 } from './logs/contract.js';
 export type { SignalBucket, SignalSummary, StoredSignalReport, ValueCount } from './signals/contract.js';
 export type { MetricName, PerfReport, Rating } from './perf/contract.js';
+export type {
+  CarClass,
+  CarFacets,
+  CarOffer,
+  CarSearchReply,
+  FacetCount,
+  FlightFacets,
+  FlightLeg,
+  FlightOffer,
+  FlightSearchReply,
+  HotelAmenity,
+  HotelArea,
+  HotelFacets,
+  HotelOffer,
+  HotelSearchReply,
+  Place,
+  PriceRange,
+  SearchFilters,
+  SearchReply,
+  SearchSort,
+  SearchVertical,
+  Transmission,
+} from './search/contract.js';
 export type { MetricSummary, PageVitals, VitalsBucket, VitalsSummary } from './perf/vitalsStats.js';
 export type { DistributionBin } from './perf/distribution.js';
 export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';

@@ -1,25 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
-import { dataFiles, readServerConfig } from './config/serverConfig.js';
+import { readServerConfig } from './config/serverConfig.js';
 import { resolveSharedState } from './config/sharedSecrets.js';
-import { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
+import { createLineLogger } from './ingest/lineLogger.js';
+import { openBackends } from './openBackends.js';
 
 // The server's entry point (`npm start`): configuration from the environment, one SQLite file in
-// the data directory, a clean shutdown on Ctrl-C so the database is closed, not abandoned.
+// the data directory (or PostgreSQL, and JetStream in front of it: openBackends.ts), a clean
+// shutdown on Ctrl-C so the database is closed, not abandoned.
 
 async function main(): Promise<void> {
   const config = readServerConfig();
-  if (config.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but this build has no PostgreSQL adapter yet; unset it to use SQLite');
-  }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const files = dataFiles(config.dataDir);
-  const storage = createSqliteStore({ file: files.database });
+  const backends = await openBackends(config, createLineLogger('tarmac-ingest'));
   // Console token, form-token secret, signals key ring, rate-limit counters: in DATA_DIR and
   // memory on SQLite, in the store when other instances share it (config/sharedSecrets.ts).
-  const { consoleToken, ...shared } = await resolveSharedState(config, storage);
+  const { consoleToken, ...shared } = await resolveSharedState(config, backends.store);
   const app = await buildApp({
-    storage,
+    storage: backends.store,
+    ingest: backends.ingest,
     consoleToken,
     ...shared,
     version: config.version,
@@ -38,7 +37,8 @@ async function main(): Promise<void> {
       // Waits for requests in flight; meanwhile replies say Connection: close and new requests
       // get a 503 with Retry-After (http/draining.ts).
       await app.close();
-      await storage.close();
+      // Writers finish what they hold, NATS is drained, then the store closes.
+      await backends.close();
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error);
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  app.log.info(`Using ${backends.summary}`);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       `  Console:       ${base}/console/#token=${encodeURIComponent(consoleToken)}`,
       `  Console token: ${consoleToken}`,
       `  Data:          ${config.dataDir}`,
+      `  Storage:       ${backends.summary}`,
       '',
     ].join('\n'),
   );

@@ -1,5 +1,6 @@
 import type { AlertAttempt, AlertDelivery } from '@tarmac/server/contracts';
 import { absoluteTime, relativeTime } from '../format/relativeTime';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 interface DeliveryHistoryProps {
   deliveries: AlertDelivery[] | undefined;
@@ -12,7 +13,7 @@ const attemptText = (attempt: AlertAttempt): string =>
 /** What each alert was and how its delivery went: every attempt, and when the next one is due. */
 export function DeliveryHistory({ deliveries, now }: DeliveryHistoryProps) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Alert history">
       <table className="table table--compact" data-testid="alert-deliveries">
         <thead>
           <tr>
@@ -26,7 +27,7 @@ export function DeliveryHistory({ deliveries, now }: DeliveryHistoryProps) {
         <tbody>
           {!deliveries || deliveries.length === 0 ? (
             <tr>
-              <td colSpan={5} className="table__empty">{!deliveries ? 'Loading…' : 'No alert fired yet.'}</td>
+              <td colSpan={5} className="table__empty">{!deliveries ? 'Loading…' : 'No alert fired yet — a rule fires when its condition is met; “Send test” delivers one now.'}</td>
             </tr>
           ) : null}
           {deliveries?.map((d) => (
@@ -59,6 +60,6 @@ export function DeliveryHistory({ deliveries, now }: DeliveryHistoryProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AlertRule } from '@tarmac/server/contracts';
 import { KIND_LABELS, describeConditions } from './ruleDraft';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 interface RulesTableProps {
   rules: AlertRule[] | undefined;
@@ -24,7 +25,7 @@ export function RulesTable({ rules, selected, onSelect, onEdit, onTest, onDelete
   // Deleting takes a second click on the same row, so a rule and its history are not lost by a slip.
   const [confirming, setConfirming] = useState<number>();
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Alert rules">
       <table className="table" data-testid="alert-rules">
         <thead>
           <tr>
@@ -39,7 +40,7 @@ export function RulesTable({ rules, selected, onSelect, onEdit, onTest, onDelete
         <tbody>
           {!rules || rules.length === 0 ? (
             <tr>
-              <td colSpan={6} className="table__empty">{!rules ? 'Loading…' : 'No alert rule yet.'}</td>
+              <td colSpan={6} className="table__empty">{!rules ? 'Loading…' : 'No alert rule yet — “New rule” sends a webhook when a new error appears, a group spikes, a resolved one regresses or a page’s vitals degrade.'}</td>
             </tr>
           ) : null}
           {rules?.map((rule) => (
@@ -66,6 +67,6 @@ export function RulesTable({ rules, selected, onSelect, onEdit, onTest, onDelete
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { usePolledData } from '../hooks/usePolledData';
 import { WindowSelect } from '../charts/WindowSelect';
 import type { SectionProps } from '../sections/sections';
-import { WINDOWS } from '../charts/timeWindows';
+import { WINDOWS, windowLabel } from '../charts/timeWindows';
+import { EmptyState } from '../layout/EmptyState';
 import { analyticsQuery, fetchAnalytics } from './analyticsApi';
 import type { AnalyticsFilters } from './analyticsTypes';
 import { BreakdownChart } from './BreakdownChart';
@@ -50,20 +51,29 @@ export function AnalyticsView({ client }: SectionProps) {
             <div>Events<strong>{data.summary.totals.events}</strong></div>
             <div>Non-interaction events<strong>{data.summary.totals.nonInteraction}</strong></div>
           </div>
-          <section className="analytics__panel" aria-label="Page views and events over time">
-            <h3>Page views and events over time</h3>
-            <HitsTimeline buckets={data.timeline.buckets} bucketMs={data.timeline.bucketMs} />
-          </section>
-          <div className="analytics__grid">
-            <BreakdownChart title="By vertical" counts={data.summary.byVertical} onPick={pick('vertical')} />
-            <BreakdownChart title="By locale" counts={data.summary.byLocale} onPick={pick('locale')} />
-            <BreakdownChart title="By affiliate" counts={data.summary.byAffiliate} onPick={pick('affiliate')} />
-            <InteractionPie events={data.summary.totals.events} nonInteraction={data.summary.totals.nonInteraction} />
-          </div>
-          <div className="analytics__grid">
-            <TopPaths title="Top page-view paths" paths={data.pagePaths} field="pageViews" />
-            <TopPaths title="Top event paths" paths={data.eventPaths} field="events" />
-          </div>
+          {data.summary.totals.pageViews + data.summary.totals.events === 0 ? (
+            <EmptyState title={`No page views or events yet in the ${windowLabel(hours)}`} testId="analytics-empty">
+              Open the site, accept measurement in its consent banner and browse: every page view, search and click on a
+              result sends a hit, counted here within seconds.
+            </EmptyState>
+          ) : (
+            <>
+              <section className="analytics__panel" aria-label="Page views and events over time">
+                <h2>Page views and events over time</h2>
+                <HitsTimeline buckets={data.timeline.buckets} bucketMs={data.timeline.bucketMs} />
+              </section>
+              <div className="analytics__grid">
+                <BreakdownChart title="By vertical" counts={data.summary.byVertical} onPick={pick('vertical')} />
+                <BreakdownChart title="By locale" counts={data.summary.byLocale} onPick={pick('locale')} />
+                <BreakdownChart title="By affiliate" counts={data.summary.byAffiliate} onPick={pick('affiliate')} />
+                <InteractionPie events={data.summary.totals.events} nonInteraction={data.summary.totals.nonInteraction} />
+              </div>
+              <div className="analytics__grid">
+                <TopPaths title="Top page-view paths" paths={data.pagePaths} field="pageViews" />
+                <TopPaths title="Top event paths" paths={data.eventPaths} field="events" />
+              </div>
+            </>
+          )}
         </>
       )}
     </div>

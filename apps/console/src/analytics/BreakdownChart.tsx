@@ -15,7 +15,7 @@ export function BreakdownChart({ title, counts, onPick }: { title: string; count
   const pick = (entry: unknown) => onPick?.(String((entry as { key: string | null }).key ?? ''));
   return (
     <section className="analytics__panel" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {data.length === 0 ? (
         <p className="muted small">Nothing in this window.</p>
       ) : (

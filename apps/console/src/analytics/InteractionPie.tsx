@@ -12,7 +12,7 @@ export function InteractionPie({ events, nonInteraction }: { events: number; non
   ];
   return (
     <section className="analytics__panel" aria-label="Interaction vs non-interaction">
-      <h3>Interaction vs non-interaction events</h3>
+      <h2>Interaction vs non-interaction events</h2>
       {events === 0 ? (
         <p className="muted small">No events in this window.</p>
       ) : (

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisWidth } from './axisWidth';
+import { axisWidth, edgeRoom } from './axisWidth';
 import { bucketFormatter, pickTicks } from './timeAxis';
 
 /** One stacked series of {@link TimeBars}. */
@@ -25,9 +25,12 @@ export function TimeBars<T extends { start: number }>({ rows, bucketMs, series, 
   // Wide enough for the tallest stack's label: a fixed width cut "10000" to "0000".
   const tallest = Math.max(0, ...rows.map((row) => series.reduce((sum, s) => sum + value(row, s.key), 0)));
   const yWidth = axisWidth([String(Math.ceil(tallest * 1.25))], 12, 40, 96);
+  // Room for the newest tick's label when it sits on the last bar.
+  const lastTick = ticks.at(-1);
+  const right = edgeRoom(lastTick === undefined ? '' : format(lastTick));
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap="15%">
+      <BarChart data={rows} margin={{ top: 8, right, bottom: 0, left: 0 }} barCategoryGap="15%">
         <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
         <XAxis dataKey="start" type="category" ticks={ticks} interval={0} tickFormatter={(start: number) => format(start)} fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} width={yWidth} />

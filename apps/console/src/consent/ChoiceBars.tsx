@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, T
 import type { LabelProps, TooltipContentProps } from 'recharts';
 import type { ConsentDay } from './consentApi';
 import { choiceRows, dayLabel } from './consentRows';
+import { edgeRoom } from '../charts/axisWidth';
 
 /** The choices in stacking order, bottom up, in the colours people read consent in. */
 export const CHOICES = [
@@ -46,7 +47,7 @@ export function ChoiceBars({ days }: { days: ConsentDay[] }) {
   const rows = choiceRows(days);
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={rows} stackOffset="expand" margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap="12%">
+      <BarChart data={rows} stackOffset="expand" margin={{ top: 8, right: edgeRoom('Mmm 00'), bottom: 0, left: 0 }} barCategoryGap="12%">
         <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
         <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} minTickGap={24} />
         <YAxis tickFormatter={(v: number) => `${Math.round(v * 100)}%`} fontSize={12} width={44} ticks={[0, 0.25, 0.5, 0.75, 1]} />

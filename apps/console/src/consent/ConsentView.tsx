@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePolledData } from '../hooks/usePolledData';
 import { WindowSelect } from '../charts/WindowSelect';
+import { EmptyState } from '../layout/EmptyState';
 import type { SectionProps } from '../sections/sections';
 import { ChoiceBars } from './ChoiceBars';
 import { fetchConsentSummary, totals } from './consentApi';
@@ -39,7 +40,10 @@ export function ConsentView({ client }: SectionProps) {
       {!data || !sum ? (
         <p className="muted">Loading…</p>
       ) : data.days.length == 0 ? (
-        <p className="muted" data-testid="consent-empty">No consent choices in this window yet.</p>
+        <EmptyState title={`No consent choices yet in the last ${days} days`} testId="consent-empty">
+          Open the site and answer its consent banner (accept, reject or choose purposes): each visitor’s choice is
+          counted here once a day.
+        </EmptyState>
       ) : (
         <>
           <div className="consent-view__cards" data-testid="consent-totals">
@@ -51,24 +55,24 @@ export function ConsentView({ client }: SectionProps) {
             <div className="consent-view__card"><span>Custom</span><strong>{pct(sum.customShare)}</strong></div>
           </div>
           <section className="consent-view__panel" aria-label="Share of visitors by choice">
-            <h3>Share of visitors by choice, per day</h3>
+            <h2>Share of visitors by choice, per day</h2>
             <ChoiceBars days={fillDays(data.days)} />
           </section>
           <section className="consent-view__panel" aria-label="Share of visitors consenting per purpose">
-            <h3>Consent per purpose: share of visitors who chose, last {days} days</h3>
+            <h2>Consent per purpose: share of visitors who chose, last {days} days</h2>
             <PurposeShares days={data.days} purposes={data.purposes} />
           </section>
           <section className="consent-view__panel" aria-label="Choices per vendor">
-            <h3>Choices per vendor: share of visitors who chose, last {days} days</h3>
+            <h2>Choices per vendor: share of visitors who chose, last {days} days</h2>
             <VendorChoices days={data.days} vendors={data.vendors} />
           </section>
           <section className="consent-view__panel" aria-label="Visitors asked again">
-            <h3>Re-consent: visitors asked again who answered, last {days} days</h3>
+            <h2>Re-consent: visitors asked again who answered, last {days} days</h2>
             <ReconsentCounts days={data.days} />
           </section>
           {fillDays(data.days).length >= 2 ? (
             <section className="consent-view__panel" aria-label="Consent to one purpose per day">
-              <h3>Consent to one purpose, per day</h3>
+              <h2>Consent to one purpose, per day</h2>
               <PurposeTrend days={fillDays(data.days)} purposes={data.purposes} />
             </section>
           ) : null}

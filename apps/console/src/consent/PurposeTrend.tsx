@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConsentDay } from './consentApi';
 import { dayLabel, purposeTrend } from './consentRows';
+import { edgeRoom } from '../charts/axisWidth';
 
 /**
  * One purpose's daily consent share, picked from a list: eleven lines on one chart overlap into
@@ -21,7 +22,7 @@ export function PurposeTrend({ days, purposes }: { days: ConsentDay[]; purposes:
         </select>
       </label>
       <ResponsiveContainer width="100%" height={220}>
-        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <LineChart data={rows} margin={{ top: 8, right: edgeRoom('Mmm 00'), bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" />
           <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} minTickGap={24} />
           <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={12} width={44} />

@@ -1,5 +1,6 @@
 import type { ConsentDay } from './consentApi';
 import { vendorRows } from './consentRows';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /**
  * Per vendor, the share of visitors who consented to it and who objected to its legitimate
@@ -8,7 +9,7 @@ import { vendorRows } from './consentRows';
 export function VendorChoices({ days, vendors }: { days: ConsentDay[]; vendors: { id: number; name: string }[] }) {
   const rows = vendorRows(days, vendors);
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Choices per vendor">
       <table className="table" data-testid="consent-vendors">
         <thead>
           <tr>
@@ -33,6 +34,6 @@ export function VendorChoices({ days, vendors }: { days: ConsentDay[]; vendors: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

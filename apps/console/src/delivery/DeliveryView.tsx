@@ -46,7 +46,7 @@ export function DeliveryView({ client }: SectionProps) {
           <div className="delivery__grid">
             {(['logs', 'analytics'] as const).map((source) => (
               <section key={source} className="delivery__panel" aria-label={`${source} dropped over time`}>
-                <h3>{source === 'logs' ? 'Log occurrences dropped over time' : 'Analytics hits dropped over time'}</h3>
+                <h2>{source === 'logs' ? 'Log occurrences dropped over time' : 'Analytics hits dropped over time'}</h2>
                 {sums[source] === 0 ? <p className="muted">Nothing dropped in this window.</p> : <DropTimeline summary={data} source={source} />}
               </section>
             ))}
@@ -54,7 +54,7 @@ export function DeliveryView({ client }: SectionProps) {
           <ReasonTable rows={reasonTotals(data.totals)} />
           {data.byProduct.length > 0 ? (
             <section className="delivery__panel" aria-label="Log drops per product">
-              <h3>Log drops per product</h3>
+              <h2>Log drops per product</h2>
               <ProductTable rows={productTotals(data.byProduct)} />
             </section>
           ) : null}

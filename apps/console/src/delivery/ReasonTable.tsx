@@ -1,5 +1,6 @@
 import { DROP_REASONS } from './dropReasons';
 import type { ReasonTotal } from './dropRows';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /**
  * The reasons with drops in the window: a plain-language account of each (what happened on
@@ -7,7 +8,7 @@ import type { ReasonTotal } from './dropRows';
  */
 export function ReasonTable({ rows }: { rows: ReasonTotal[] }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Drop reasons">
       <table className="table delivery__reasons" data-testid="drop-reasons">
         <thead>
           <tr>
@@ -38,6 +39,6 @@ export function ReasonTable({ rows }: { rows: ReasonTotal[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

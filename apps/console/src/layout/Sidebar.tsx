@@ -21,6 +21,8 @@ export function Sidebar({ sections, activeId }: SidebarProps) {
                 className={section.id === activeId ? 'sidebar__item sidebar__item--active' : 'sidebar__item'}
                 href={`#/${section.id}`}
                 aria-current={section.id === activeId ? 'page' : undefined}
+                onPointerEnter={section.preload}
+                onFocus={section.preload}
               >
                 {section.label}
               </a>

@@ -3,6 +3,7 @@ import type { Breadcrumb, GroupBreadcrumbs } from '@tarmac/server/contracts';
 import type { ConsoleClient } from '../api/client';
 import { absoluteTime } from '../format/relativeTime';
 import { usePolledData } from '../hooks/usePolledData';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 interface BreadcrumbTimelineProps {
   client: ConsoleClient;
@@ -69,7 +70,7 @@ export function BreadcrumbTimeline({ client, groupId, paused }: BreadcrumbTimeli
               </select>
             </label>
           ) : null}
-          <div className="table-wrap">
+          <ScrollRegion label="Breadcrumbs">
             <table className="table table--compact">
               <thead>
                 <tr>
@@ -99,7 +100,7 @@ export function BreadcrumbTimeline({ client, groupId, paused }: BreadcrumbTimeli
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </section>

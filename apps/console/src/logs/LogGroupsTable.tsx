@@ -4,6 +4,7 @@ import { absoluteTime, relativeTime } from '../format/relativeTime';
 import { useNow } from '../hooks/useNow';
 import { LevelBadge } from './LevelBadge';
 import { StatusBadge } from './StatusBadge';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 interface LogGroupsTableProps {
   groups: IssueGroup[];
@@ -18,7 +19,7 @@ interface LogGroupsTableProps {
 export function LogGroupsTable({ groups, selectedId, emptyText, compact = false, onSelect }: LogGroupsTableProps) {
   const now = useNow(5000);
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Log groups">
       <table className={compact ? 'table table--groups is-compact' : 'table table--groups'} data-testid="log-groups">
         <thead>
           <tr>
@@ -72,6 +73,6 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

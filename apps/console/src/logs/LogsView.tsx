@@ -24,7 +24,7 @@ export function LogsView({ client }: { client: ConsoleClient }) {
     ? 'Loading…'
     : filtered
       ? 'No groups match these filters.'
-      : 'No client log messages yet. Use the demo site’s developer tools to send some.';
+      : 'No client log messages yet — open the site and browse: errors and warnings its pages log appear here by themselves. To send some on purpose, open the site with ?dev=1 and use its developer tools.';
 
   return (
     <div className="logs">

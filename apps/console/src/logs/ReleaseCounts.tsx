@@ -1,11 +1,22 @@
 import type { GroupReleaseCount } from '@tarmac/server/contracts';
 import { absoluteTime } from '../format/relativeTime';
+import { ScrollRegion } from '../layout/ScrollRegion';
+
+/** Date and time that wrap as wholes when the column is narrow. */
+function DateTime({ epochMs }: { epochMs: number }) {
+  const [date, time] = absoluteTime(epochMs).split(' ');
+  return (
+    <>
+      <span className="nowrap">{date}</span> <span className="nowrap">{time}</span>
+    </>
+  );
+}
 
 /** Occurrences of the group per release, newest release first. */
 export function ReleaseCounts({ releases }: { releases: GroupReleaseCount[] }) {
   if (releases.length === 0) return <p className="muted">No release known: the pages sent no r9Version.</p>;
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Occurrences per release">
       <table className="table table--compact" data-testid="group-releases">
         <thead>
           <tr>
@@ -20,12 +31,12 @@ export function ReleaseCounts({ releases }: { releases: GroupReleaseCount[] }) {
             <tr key={r.release}>
               <td className="mono">{r.release}</td>
               <td className="num">{r.count.toLocaleString('en')}</td>
-              <td className="nowrap">{absoluteTime(r.firstSeen)}</td>
-              <td className="nowrap">{absoluteTime(r.lastSeen)}</td>
+              <td><DateTime epochMs={r.firstSeen} /></td>
+              <td><DateTime epochMs={r.lastSeen} /></td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

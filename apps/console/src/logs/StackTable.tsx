@@ -1,10 +1,11 @@
 import type { StackFrame } from '../api/types';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The parsed stack, top frame first, with the full file URL on hover. */
 export function StackTable({ frames }: { frames: StackFrame[] }) {
   if (frames.length === 0) return <p className="muted">No parsed stack.</p>;
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Stack frames">
       <table className="table table--compact">
         <thead>
           <tr>
@@ -27,6 +28,6 @@ export function StackTable({ frames }: { frames: StackFrame[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { absoluteTime } from '../format/relativeTime';
 import { usePolledData } from '../hooks/usePolledData';
 import { ReleaseGroups } from './ReleaseGroups';
 import { byteSize, fetchRelease, uploadCommand } from './releasesApi';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** One release: the groups it brought and brought back, and the source maps it has. */
 export function ReleaseDetailPanel({ client, release, onClose }: { client: ConsoleClient; release: string; onClose(): void }) {
@@ -23,10 +24,16 @@ export function ReleaseDetailPanel({ client, release, onClose }: { client: Conso
         <p className="muted">Loading…</p>
       ) : (
         <>
+          <dl className="facts">
+            <div><dt>First seen</dt><dd>{absoluteTime(detail.release.firstSeen)}</dd></div>
+            <div><dt>Last seen</dt><dd>{absoluteTime(detail.release.lastSeen)}</dd></div>
+            <div><dt>Occurrences</dt><dd>{detail.release.occurrences.toLocaleString('en')}</dd></div>
+            <div><dt>Groups</dt><dd>{detail.release.groups}</dd></div>
+          </dl>
           <h3>Regressed in this release</h3>
-          <ReleaseGroups groups={detail.regressedGroups} empty="No resolved group came back in this release." testId="release-regressed" />
+          <ReleaseGroups groups={detail.regressedGroups} empty="No resolved group came back in this release." testId="release-regressed" label="Regressed in this release" />
           <h3>New in this release</h3>
-          <ReleaseGroups groups={detail.newGroups} empty="No group was first seen in this release." testId="release-new" />
+          <ReleaseGroups groups={detail.newGroups} empty="No group was first seen in this release." testId="release-new" label="New in this release" />
           <h3>Source maps</h3>
           {detail.artifacts.length === 0 ? (
             <p className="muted small">
@@ -34,7 +41,7 @@ export function ReleaseDetailPanel({ client, release, onClose }: { client: Conso
               <code className="mono">{uploadCommand(release)}</code>
             </p>
           ) : (
-            <div className="table-wrap">
+            <ScrollRegion label="Source maps">
               <table className="table table--compact" data-testid="release-artifacts">
                 <thead>
                   <tr>
@@ -53,7 +60,7 @@ export function ReleaseDetailPanel({ client, release, onClose }: { client: Conso
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </>
       )}

@@ -1,12 +1,13 @@
 import type { IssueGroup } from '@tarmac/server/contracts';
 import { LevelBadge } from '../logs/LevelBadge';
 import { StatusBadge } from '../logs/StatusBadge';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The groups a release brought (new) or brought back (regressed), with where they stand now. */
-export function ReleaseGroups({ groups, empty, testId }: { groups: IssueGroup[]; empty: string; testId: string }) {
+export function ReleaseGroups({ groups, empty, testId, label }: { groups: IssueGroup[]; empty: string; testId: string; label: string }) {
   if (groups.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={label}>
       <table className="table table--compact" data-testid={testId}>
         <thead>
           <tr>
@@ -30,6 +31,6 @@ export function ReleaseGroups({ groups, empty, testId }: { groups: IssueGroup[];
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

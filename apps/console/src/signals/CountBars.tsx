@@ -10,7 +10,7 @@ export function CountBars({ title, counts, color = '#3b5bdb', labelFor = (v) => 
   const data = counts.map((c) => ({ ...c, label: labelFor(c.value) }));
   return (
     <section className="signals__card" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {data.length === 0 ? (
         <p className="muted">Nothing yet.</p>
       ) : (

@@ -4,7 +4,8 @@ import { usePolledData } from '../hooks/usePolledData';
 import { WindowSelect } from '../charts/WindowSelect';
 import { CountBars } from './CountBars';
 import { reasonLabel } from './reasonLabels';
-import { WINDOWS } from '../charts/timeWindows';
+import { WINDOWS, windowLabel } from '../charts/timeWindows';
+import { EmptyState } from '../layout/EmptyState';
 import { automationShare, fetchSignalSummary } from './signalsApi';
 import type { SignalSummary } from './signalTypes';
 import { TrafficChart } from './TrafficChart';
@@ -40,16 +41,25 @@ export function SignalsView({ client }: SectionProps) {
             </div>
             <div className="signals__total">Fallback hits<strong>{summary.totals.fallback}</strong></div>
           </div>
-          <section className="signals__card" aria-label="People and automation over time">
-            <h3>People and automation over time</h3>
-            <TrafficChart buckets={summary.buckets} bucketMs={summary.bucketMs} since={summary.since} until={summary.since + hours * 3_600_000} />
-          </section>
-          <div className="signals__grid">
-            <CountBars title="Top reasons" counts={summary.topReasons} color="#e03131" labelFor={reasonLabel} />
-            <CountBars title="Time zones" counts={summary.timeZones} />
-            <CountBars title="Languages" counts={summary.languages} />
-            <CountBars title="Screen sizes" counts={summary.screens} />
-          </div>
+          {summary.totals.people + summary.totals.automation + summary.totals.fallback === 0 ? (
+            <EmptyState title={`No signals reports yet in the ${windowLabel(hours)}`} testId="signals-empty">
+              Open the site and browse: each visit sends one encrypted report of its browser signals, and the server
+              judges it a person or automation.
+            </EmptyState>
+          ) : (
+            <>
+              <section className="signals__card" aria-label="People and automation over time">
+                <h2>People and automation over time</h2>
+                <TrafficChart buckets={summary.buckets} bucketMs={summary.bucketMs} since={summary.since} until={summary.since + hours * 3_600_000} />
+              </section>
+              <div className="signals__grid">
+                <CountBars title="Top reasons" counts={summary.topReasons} color="#e03131" labelFor={reasonLabel} />
+                <CountBars title="Time zones" counts={summary.timeZones} />
+                <CountBars title="Languages" counts={summary.languages} />
+                <CountBars title="Screen sizes" counts={summary.screens} />
+              </div>
+            </>
+          )}
         </>
       )}
     </div>

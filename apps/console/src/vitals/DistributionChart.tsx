@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { edgeRoom } from '../charts/axisWidth';
 import { RATING_COLORS, formatMetric } from './vitalsApi';
 import type { DistributionBin, MetricName } from './vitalsTypes';
 
@@ -10,7 +11,7 @@ export function DistributionChart({ metric, bins }: { metric: MetricName; bins: 
   }));
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap={1}>
+      <BarChart data={data} margin={{ top: 8, right: edgeRoom(data.at(-1)?.label ?? '', 11), bottom: 0, left: 0 }} barCategoryGap={1}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
         <XAxis dataKey="label" fontSize={11} minTickGap={12} />
         <YAxis allowDecimals={false} fontSize={12} width={40} />

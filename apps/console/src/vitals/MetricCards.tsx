@@ -1,9 +1,10 @@
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { METRICS, RATING_COLORS, formatMetric, percent } from './vitalsApi';
+import { RatingLabel } from './RatingMark';
 import type { MetricName, MetricSummary } from './vitalsTypes';
 
 /**
- * One card per metric: its p75 coloured by rating, the sample count, and a 100 % bar of the
+ * One card per metric: its p75 coloured by rating and its rating named, the sample count, and a 100 % bar of the
  * good / needs-improvement / poor shares, the way CrUX and PageSpeed show them. Clicking a
  * card selects the metric the charts below show.
  */
@@ -24,9 +25,10 @@ export function MetricCards({ metrics, selected, onSelect }: { metrics: MetricSu
             title={label}
           >
             <span className="vitals__name">{name}</span>
-            <strong className="vitals__p75" style={{ color: m?.rating ? RATING_COLORS[m.rating] : undefined }}>
-              {formatMetric(name, m?.p75)}
-            </strong>
+            <span className="vitals__value">
+              <strong className={m?.rating ? `vitals__p75 rating--${m.rating}` : 'vitals__p75'}>{formatMetric(name, m?.p75)}</strong>
+              {m?.rating ? <RatingLabel rating={m.rating} /> : null}
+            </span>
             <span className="muted small">p75 · {m?.count ?? 0} views</span>
             <ResponsiveContainer width="100%" height={22}>
               <BarChart data={data} layout="vertical" margin={{ top: 0, right: 0, bottom: 0, left: 0 }} barSize={14}>

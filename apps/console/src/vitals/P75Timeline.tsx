@@ -1,5 +1,6 @@
 import type { LabelProps } from 'recharts';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { edgeRoom } from '../charts/axisWidth';
 import { bucketFormatter, pickTicks } from '../charts/timeAxis';
 import { METRICS, RATING_COLORS, formatMetric } from './vitalsApi';
 import type { MetricName, VitalsBucket } from './vitalsTypes';
@@ -28,11 +29,13 @@ export function P75Timeline({ metric, buckets, bucketMs }: { metric: MetricName;
   const first = data[0]?.start ?? 0;
   const format = bucketFormatter(bucketMs, (data.at(-1)?.start ?? first) - first + bucketMs);
   const filled = data.filter((d) => d.p75 !== null).length;
+  const ticks = pickTicks(data.map((d) => d.start), bucketMs, 8);
+  const lastTick = ticks.at(-1);
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={data} margin={{ top: 16, right: 16, bottom: 0, left: 8 }} barCategoryGap="15%">
+      <BarChart data={data} margin={{ top: 16, right: edgeRoom(lastTick === undefined ? '' : format(lastTick)), bottom: 0, left: 8 }} barCategoryGap="15%">
         <CartesianGrid strokeDasharray="3 3" stroke="#e6e8ee" vertical={false} />
-        <XAxis dataKey="start" ticks={pickTicks(data.map((d) => d.start), bucketMs, 8)} interval={0} tickFormatter={(s: number) => format(s)} fontSize={12} />
+        <XAxis dataKey="start" ticks={ticks} interval={0} tickFormatter={(s: number) => format(s)} fontSize={12} />
         <YAxis fontSize={12} width={64} domain={[0, 'auto']} tickFormatter={(v: number) => formatMetric(metric, v)} />
         <Tooltip
           cursor={{ fill: '#f1f3f5' }}

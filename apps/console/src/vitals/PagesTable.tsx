@@ -1,35 +1,41 @@
-import { METRICS, RATING_COLORS, formatMetric, pageLabel } from './vitalsApi';
+import { RatingValue } from './RatingMark';
+import { METRICS, formatMetric, pageLabel } from './vitalsApi';
 import type { PageFilter, PageVitals } from './vitalsTypes';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 /** The p75 of every metric per page, coloured by rating; a row click filters the dashboard to it. */
 export function PagesTable({ pages, onSelect }: { pages: PageVitals[]; onSelect(page: PageFilter): void }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Pages">
       <table className="table table--compact" data-testid="vitals-pages">
         <thead>
           <tr>
-            <th>Page (vertical / pageId / subPageId)</th>
-            <th className="num">Views</th>
+            <th scope="col">Page (vertical / pageId / subPageId)</th>
+            <th scope="col" className="num">Views</th>
             {METRICS.map((m) => (
-              <th key={m.name} className="num">{m.name} p75</th>
+              <th key={m.name} scope="col" className="num">{m.name} p75</th>
             ))}
           </tr>
         </thead>
         <tbody>
           {pages.length === 0 ? (
             <tr>
-              <td className="table__empty" colSpan={2 + METRICS.length}>No reports in this window.</td>
+              <td className="table__empty" colSpan={2 + METRICS.length}>No reports in this window — open the site and browse; each page reports its vitals when it is hidden or left.</td>
             </tr>
           ) : (
             pages.map((page) => (
               <tr key={pageLabel(page)} className="vitals__row" onClick={() => onSelect(page)}>
-                <td>{pageLabel(page)}</td>
+                <td>
+                  <button type="button" className="linklike" onClick={() => onSelect(page)} title="Show this page only">
+                    {pageLabel(page)}
+                  </button>
+                </td>
                 <td className="num">{page.count}</td>
                 {METRICS.map(({ name }) => {
                   const m = page.metrics.find((x) => x.name === name);
                   return (
-                    <td key={name} className="num" style={{ color: m?.rating ? RATING_COLORS[m.rating] : undefined, fontWeight: 600 }}>
-                      {formatMetric(name, m?.p75)}
+                    <td key={name} className="num vitals__cell">
+                      <RatingValue rating={m?.rating}>{formatMetric(name, m?.p75)}</RatingValue>
                     </td>
                   );
                 })}
@@ -38,6 +44,6 @@ export function PagesTable({ pages, onSelect }: { pages: PageVitals[]; onSelect(
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

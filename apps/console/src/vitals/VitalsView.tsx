@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { usePolledData } from '../hooks/usePolledData';
 import { WindowSelect } from '../charts/WindowSelect';
 import type { SectionProps } from '../sections/sections';
-import { WINDOWS } from '../charts/timeWindows';
+import { WINDOWS, windowLabel } from '../charts/timeWindows';
+import { EmptyState } from '../layout/EmptyState';
 import { DistributionChart } from './DistributionChart';
 import { MetricCards } from './MetricCards';
 import { NavigationChart } from './NavigationChart';
@@ -56,25 +57,34 @@ export function VitalsView({ client }: SectionProps) {
       ) : (
         <>
           <p className="muted small" data-testid="vitals-count">{data.summary.count} page views reported</p>
-          <MetricCards metrics={data.summary.metrics} selected={metric} onSelect={setMetric} />
-          <div className="vitals__grid">
-            <section className="vitals__panel" aria-label={`${metric} p75 over time`}>
-              <h3>{metric} p75 over time</h3>
-              <P75Timeline metric={metric} buckets={data.timeline.buckets} bucketMs={data.timeline.bucketMs} />
-            </section>
-            <section className="vitals__panel" aria-label={`${metric} distribution`}>
-              <h3>{metric} distribution</h3>
-              <DistributionChart metric={metric} bins={data.distribution.bins} />
-            </section>
-          </div>
-          <section className="vitals__panel" aria-label="Navigation timing">
-            <h3>Page load phases (median)</h3>
-            <NavigationChart navigation={data.summary.navigation} />
-          </section>
-          <section aria-label="Pages">
-            <h3>Pages</h3>
-            <PagesTable pages={data.pages} onSelect={setPage} />
-          </section>
+          {data.summary.count === 0 ? (
+            <EmptyState title={`No reports yet in the ${windowLabel(hours)}`} testId="vitals-empty">
+              Open the site and browse: each page sends its web vitals (LCP, INP, CLS…) and load timings when it is
+              hidden or left, so they appear here a few seconds after you leave a page.
+            </EmptyState>
+          ) : (
+            <>
+              <MetricCards metrics={data.summary.metrics} selected={metric} onSelect={setMetric} />
+              <div className="vitals__grid">
+                <section className="vitals__panel" aria-label={`${metric} p75 over time`}>
+                  <h2>{metric} p75 over time</h2>
+                  <P75Timeline metric={metric} buckets={data.timeline.buckets} bucketMs={data.timeline.bucketMs} />
+                </section>
+                <section className="vitals__panel" aria-label={`${metric} distribution`}>
+                  <h2>{metric} distribution</h2>
+                  <DistributionChart metric={metric} bins={data.distribution.bins} />
+                </section>
+              </div>
+              <section className="vitals__panel" aria-label="Navigation timing">
+                <h2>Page load phases (median)</h2>
+                <NavigationChart navigation={data.summary.navigation} />
+              </section>
+              <section aria-label="Pages">
+                <h2 className="panel-title">Pages</h2>
+                <PagesTable pages={data.pages} onSelect={setPage} />
+              </section>
+            </>
+          )}
         </>
       )}
     </div>

@@ -17,7 +17,8 @@ export function LocaleSwitch({ current }: { current: DemoLocale }) {
           lang={locale}
           className="locale-switch__button"
           aria-pressed={locale === current}
-          aria-label={LABELS[locale]}
+          // The visible code first, then the language's name: the name contains what is seen.
+          aria-label={`${locale.toUpperCase()} ${LABELS[locale]}`}
           data-testid={`locale-${locale}`}
           onClick={() => locale !== current && switchPageLocale(locale)}
           title={LABELS[locale]}

@@ -19,6 +19,10 @@ const valueSets = verticals.flatMap(({ id }) =>
   [0, 1, 2].map((n) => ({
     vertical: id, open: n === 1, count: n, nights: n, travellers: n, max: 9, year: 2026,
     action: 'X', city: 'Roma', price: '89,00 €', when: 'hoy', start: 'a', end: 'b', where: 'A → B',
+    format: 'dd/mm/aaaa', field: 'Ida', page: n + 1, pages: 3, place: 'Atlantis', suggestions: 'Madrid, Málaga',
+    places: 'FRA', hours: n, minutes: 5, number: 'AZ123', band: ['superb', 'great', 'other'][n], area: ['centre', 'airport', 'other'][n],
+    km: '1,5', amenity: ['wifi', 'pool', 'other'][n], carClass: ['mini', 'suv', 'other'][n], model: 'Fiat 500', supplier: 'Drivo',
+    rating: '8,5', transmission: ['manual', 'automatic', 'other'][n], label: 'SUV',
   })),
 );
 
@@ -48,13 +52,14 @@ describe('string files', () => {
     const bad: SearchQuery[] = [
       { from: '', to: '', start: '', end: '', travellers: 0 },
       { from: 'Roma', to: 'roma', start: '2020-01-02', end: '2020-01-01', travellers: 1 },
+      { from: 'Roma', to: 'Oslo', start: '1/2', end: '31/02/2026', travellers: 1 },
     ];
     const ids = new Set(
       verticals.flatMap((vertical) =>
         bad.flatMap((query) => Object.entries(validateSearch(query, vertical, '2026-01-01')).map(([field, code]) => searchErrorId(field as keyof SearchQuery, code))),
       ),
     );
-    expect(ids.size).toBe(8);
+    expect(ids.size).toBe(10);
     for (const id of ids) {
       expect(shellStrings.en[id], id).toBeTypeOf('string');
       expect(shellStrings.es[id], id).toBeTypeOf('string');

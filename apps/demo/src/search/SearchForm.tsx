@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useDateLocale } from '@tarmac/react';
 import { useText } from '../locale/useText';
 import { Field } from './Field';
-import { addDays, fromDateInputValue, toDateInputValue } from './dates';
+import { DateField } from './DateField';
+import { addDays, toDateInputValue } from './dates';
 import { maxTravellers, searchErrorId, validateSearch } from './validateSearch';
 import type { SearchErrors, SearchQuery } from './validateSearch';
 import type { Vertical } from './verticals';
 
 interface SearchFormProps {
   vertical: Vertical;
+  /** The vertical's last search, shown again when its tab comes back. */
+  initial?: SearchQuery;
   onSearch(query: SearchQuery): void;
 }
 
@@ -25,10 +27,9 @@ function defaultQuery(): SearchQuery {
 }
 
 /** The four-part search form, worded for the active vertical in the page's language. */
-export function SearchForm({ vertical, onSearch }: SearchFormProps) {
+export function SearchForm({ vertical, initial, onSearch }: SearchFormProps) {
   const text = useText();
-  const dates = useDateLocale();
-  const [query, setQuery] = useState(defaultQuery);
+  const [query, setQuery] = useState(() => initial ?? defaultQuery());
   const [errors, setErrors] = useState<SearchErrors>({});
   const today = toDateInputValue(new Date());
   const id = (field: string) => `${vertical.id}-${field}`;
@@ -37,11 +38,6 @@ export function SearchForm({ vertical, onSearch }: SearchFormProps) {
   const error = (field: keyof SearchQuery) => {
     const code = errors[field];
     return code ? text(searchErrorId(field, code), words) : undefined;
-  };
-  // The browser words a date input in its own UI language; the hint says the day in the page's.
-  const dayHint = (value: string) => {
-    const day = fromDateInputValue(value);
-    return day ? dates.format(day, 'ddd ll') : undefined;
   };
   const placeHint = text('search.placeHint', words);
 
@@ -67,10 +63,10 @@ export function SearchForm({ vertical, onSearch }: SearchFormProps) {
         ) : null}
       </div>
       <div className="search-form__when">
-        <Field id={id('start')} label={label('start')} type="date" min={today} value={query.start}
-          hint={dayHint(query.start)} error={error('start')} onChange={(e) => update('start', e.target.value)} />
-        <Field id={id('end')} label={label('end')} type="date" min={query.start || today} value={query.end}
-          hint={dayHint(query.end)} error={error('end')} onChange={(e) => update('end', e.target.value)} />
+        <DateField id={id('start')} label={label('start')} min={today} value={query.start}
+          error={error('start')} onChange={(value) => update('start', value)} />
+        <DateField id={id('end')} label={label('end')} min={/^\d{4}-\d{2}-\d{2}$/.test(query.start) ? query.start : today} value={query.end}
+          error={error('end')} onChange={(value) => update('end', value)} />
         <Field id={id('travellers')} label={label('travellers')} type="number" min={1} max={maxTravellers}
           className="field--narrow" value={query.travellers} error={error('travellers')}
           onChange={(e) => update('travellers', e.target.valueAsNumber)} />

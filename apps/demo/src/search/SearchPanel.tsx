@@ -1,39 +1,21 @@
-import { useState } from 'react';
-import { ComponentErrorBoundary, Message, useAnalytics, useLogger, usePageView } from '@tarmac/react';
-import { DynamicResults } from '../dynamic/DynamicResults';
+import { ComponentErrorBoundary, Message, usePageView } from '@tarmac/react';
 import { SearchForm } from './SearchForm';
+import type { SearchSession } from './useSearchSession';
 import { VerticalTabs, panelId } from './VerticalTabs';
-import { verticals } from './verticals';
-import type { SearchQuery } from './validateSearch';
-import type { VerticalId } from './verticals';
 
-/** Tabs, the active vertical's form and its results, with the last search per vertical. */
-export function SearchPanel() {
-  const logger = useLogger();
-  const [active, setActive] = useState<VerticalId>('flights');
-  const [searches, setSearches] = useState<Partial<Record<VerticalId, SearchQuery>>>({});
-  const vertical = verticals.find((v) => v.id === active) ?? verticals[0]!;
-  const analytics = useAnalytics();
+/** Tabs and the active vertical's form; the results show below the hero (ResultsArea). */
+export function SearchPanel({ session }: { session: SearchSession }) {
+  const { vertical } = session;
   // Each tab is a virtual page of its own: /vs/page/{vertical}/home/search.
-  usePageView({ vertical: active, pageId: 'home', subPageId: 'search' });
-
-  function onSearch(query: SearchQuery) {
-    setSearches((previous) => ({ ...previous, [active]: query }));
-    logger.info('search submitted', { vertical: active, travellers: query.travellers });
-    analytics.trackEvent({ category: 'search', action: 'submit', label: [query.from, query.to].filter(Boolean).join(' → '), value: query.travellers });
-  }
-
+  usePageView({ vertical: vertical.id, pageId: 'home', subPageId: 'search' });
   return (
     <div className="search">
-      <VerticalTabs active={active} onChange={setActive} />
-      <div className="search__panel" role="tabpanel" id={panelId(active)} aria-labelledby={`tab-${active}`}>
-        <h1 className="search__headline"><Message id="search.headline" values={{ vertical: active }} /></h1>
+      <VerticalTabs active={vertical.id} onChange={session.setVertical} />
+      <div className="search__panel" role="tabpanel" id={panelId(vertical.id)} aria-labelledby={`tab-${vertical.id}`}>
+        <h1 className="search__headline"><Message id="search.headline" values={{ vertical: vertical.id }} /></h1>
         {/* key: switching vertical starts a fresh form, since fields and wording differ. */}
-        <ComponentErrorBoundary name="SearchForm" key={active}>
-          <SearchForm vertical={vertical} onSearch={onSearch} />
-        </ComponentErrorBoundary>
-        <ComponentErrorBoundary name="Results">
-          <DynamicResults vertical={vertical} query={searches[active]} />
+        <ComponentErrorBoundary name="SearchForm" key={vertical.id}>
+          <SearchForm vertical={vertical} initial={session.search?.query} onSearch={session.submit} />
         </ComponentErrorBoundary>
       </div>
     </div>

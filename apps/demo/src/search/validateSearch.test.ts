@@ -29,6 +29,12 @@ describe('validateSearch', () => {
     expect(errors.to).toBeUndefined();
   });
 
+  it('asks for a whole date while the typed text is none', () => {
+    const errors = validateSearch({ ...good, start: '7/12', end: '2026-12-08' }, flights!, today);
+    expect(errors).toEqual({ start: 'format' });
+    expect(validateSearch({ ...good, end: '31/02/2026' }, flights!, today).end).toBe('format');
+  });
+
   it('bounds the number of travellers', () => {
     expect(validateSearch({ ...good, travellers: 10 }, flights!, today).travellers).toBe('range');
     expect(validateSearch({ ...good, travellers: 9 }, flights!, today).travellers).toBeUndefined();

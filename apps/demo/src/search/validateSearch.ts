@@ -1,6 +1,6 @@
 import type { Vertical } from './verticals';
 
-/** What the visitor typed; dates as `yyyy-mm-dd` strings straight from the inputs. */
+/** What the visitor typed; dates as `yyyy-mm-dd`, or the typed text while it is no whole day. */
 export interface SearchQuery {
   from: string;
   to: string;
@@ -10,7 +10,7 @@ export interface SearchQuery {
 }
 
 /** Why a field cannot be searched; the form words it in the page's language. */
-export type SearchErrorCode = 'required' | 'samePlace' | 'past' | 'beforeStart' | 'range';
+export type SearchErrorCode = 'required' | 'format' | 'samePlace' | 'past' | 'beforeStart' | 'range';
 
 /** Field name → what is wrong with it, empty when the query can be searched. */
 export type SearchErrors = Partial<Record<keyof SearchQuery, SearchErrorCode>>;
@@ -33,14 +33,19 @@ export function validateSearch(query: SearchQuery, vertical: Vertical, today: st
     else if (vertical.id === 'flights' && sameText(query.from, query.to)) errors.to = 'samePlace';
   }
   if (!query.start) errors.start = 'required';
+  else if (!isDay(query.start)) errors.start = 'format';
   else if (query.start < today) errors.start = 'past';
   if (!query.end) errors.end = 'required';
-  else if (query.start && query.end < query.start) errors.end = 'beforeStart';
+  else if (!isDay(query.end)) errors.end = 'format';
+  else if (isDay(query.start) && query.end < query.start) errors.end = 'beforeStart';
   if (!Number.isInteger(query.travellers) || query.travellers < 1 || query.travellers > maxTravellers) {
     errors.travellers = 'range';
   }
   return errors;
 }
+
+// The date fields hold what was typed until it reads as a whole day.
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -134,17 +134,20 @@ export function ConsentSettings({ texts, locale, current, list, titleId, focus, 
 function Item({ name, description, children }: { name: string; description?: string; children?: ReactNode }) {
   const id = useId();
   return (
-    <li className="consent-settings__item" role="group" aria-labelledby={id}>
-      <span id={id} className="consent-settings__name">
-        {name}
-      </span>
-      {/* The list's own text, in the list's language (English for the IAB list). */}
-      {description && (
-        <span className="consent-settings__description" lang="en">
-          {description}
+    // The group sits inside the item: a role on the <li> itself would hide that it is one of a list.
+    <li>
+      <div className="consent-settings__item" role="group" aria-labelledby={id}>
+        <span id={id} className="consent-settings__name">
+          {name}
         </span>
-      )}
-      {children}
+        {/* The list's own text, in the list's language (English for the IAB list). */}
+        {description && (
+          <span className="consent-settings__description" lang="en">
+            {description}
+          </span>
+        )}
+        {children}
+      </div>
     </li>
   );
 }

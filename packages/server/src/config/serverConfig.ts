@@ -4,6 +4,8 @@ import type { RateLimitSettings } from '../http/rateLimits.js';
 import type { ClientLogReply } from '../logs/contract.js';
 import { defaultPaths } from '../paths.js';
 import { readRateLimits, readTrustProxy } from './httpConfig.js';
+import type { IngestConfig } from './ingestConfig.js';
+import { readIngestConfig } from './ingestConfig.js';
 import { parseLogSettings } from './parseLogSettings.js';
 
 /** Everything `main.ts` takes from the environment (and the optional config file). */
@@ -24,11 +26,13 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Per-client limits (RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH). */
   rateLimits: RateLimitSettings;
+  /** NATS_URL, NATS_STREAM, INGEST_WRITERS: see ingestConfig.ts. */
+  ingest: IngestConfig;
 }
 
 /**
  * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE,
- * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH and TARMAC_CONFIG (a JSON file
+ * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH, NATS_URL, NATS_STREAM, INGEST_WRITERS and TARMAC_CONFIG (a JSON file
  * `{logs: ClientLogReply}`). Invalid values throw with the variable's name, so a misconfigured
  * server never starts half right.
  */
@@ -49,6 +53,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     const logs = (parsed as { logs?: unknown } | null)?.logs;
     if (logs !== undefined) logRules = parseLogSettings(logs);
   }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -56,12 +62,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     version: env.R9_VERSION || 'dev',
     consoleToken: env.CONSOLE_TOKEN || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     logRules,
     signalsKeyFile: env.SIGNALS_KEY_FILE || undefined,
     https: readFlag(env, 'TARMAC_HTTPS'),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     rateLimits: readRateLimits(env),
+    ingest: readIngestConfig(env, databaseUrl),
   };
 }
 

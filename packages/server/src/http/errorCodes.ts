@@ -48,6 +48,7 @@ export const errorCodes = {
   INTERNAL: { code: 'TARMAC_INTERNAL', status: 500, meaning: 'The server failed; the reply never says why, the server log does.' },
   NO_BUILD: { code: 'TARMAC_NO_BUILD', status: 503, meaning: "Dynamic import: the site's build is missing or incomplete (no manifest, or a chunk it names); run the build." },
   SHUTTING_DOWN: { code: 'TARMAC_SHUTTING_DOWN', status: 503, meaning: 'The server is draining before it stops; retry after `Retry-After` seconds (another instance, or this one restarted).' },
+  INGEST_UNAVAILABLE: { code: 'TARMAC_INGEST_UNAVAILABLE', status: 503, meaning: 'Ingest: the queue in front of the store (NATS JetStream) did not confirm the item in time, so nothing was accepted; send it again after `Retry-After` seconds.' },
 } as const satisfies Record<string, ErrorCode>;
 
 /** The name of a catalogue entry (`'BAD_BODY'`). */

@@ -115,6 +115,6 @@ describe('site hosting', () => {
     const response = await page('/');
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build');
-    expect((await page('/healthz', { accept: '*/*' })).json()).toEqual({ ok: true });
+    expect((await page('/healthz', { accept: '*/*' })).json()).toEqual({ ok: true, store: 'sqlite', ingest: 'direct' });
   });
 });

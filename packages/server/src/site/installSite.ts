@@ -73,7 +73,6 @@ export async function installSite(app: FastifyInstance, options: SiteOptions): P
   app.get('/', pages.site);
   app.get('/console/', pages.console);
   app.get('/console', (_request, reply) => reply.redirect('/console/', 301));
-  app.get('/healthz', async () => ({ ok: true }));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -22,8 +22,11 @@ export function describeStoreLifecycle(open: OpenStore): void {
         own.ingest.analytics.insertAnalyticsHits([analyticsHit({ id: `h${i}` })]),
       ]).flat();
       await own.close();
-      const outcomes = await Promise.allSettled(writes);
-      expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
-    });
+      // A write left hanging by close() would otherwise only show as this test's timeout.
+      const late = new Promise<'still pending'>((resolve) => setTimeout(() => resolve('still pending'), 2_000).unref());
+      const outcomes = await Promise.race([Promise.allSettled(writes), late]);
+      expect(outcomes, 'every write started before close() has settled 2 s after it').not.toBe('still pending');
+      expect((outcomes as PromiseSettledResult<void>[]).filter((o) => o.status === 'rejected')).toEqual([]);
+    }, 15_000);
   });
 }

@@ -90,6 +90,15 @@ export function describeLogPorts(open: OpenStore): void {
       expect((await group('g-2'))?.group.count).toBe(1);
     });
 
+    it('counts a re-sent message once even after newer occurrences pushed it out of view', async () => {
+      const first = [logRecord({ messageId: 'first' })];
+      await insert(first);
+      await insert(Array.from({ length: 250 }, (_, i) => logRecord({ messageId: `n${i}`, receivedAt: T0 + 2_000 + i })));
+      await insert(first);
+      await store().ingest.writeBatch([{ kind: 'logs', batch: logBatch(first) }]);
+      expect((await group())?.group.count).toBe(251);
+    });
+
     it('counts a message once when two deliveries of it are written at the same time', async () => {
       const batch = logBatch([logRecord({ messageId: 'm1', occurrences: 4 }), logRecord({ messageId: 'm2', groupId: 'g-2' })]);
       await Promise.all([store().ingest.logs.insertClientLogs(batch), store().ingest.logs.insertClientLogs(batch)]);
@@ -119,6 +128,13 @@ export function describeLogPorts(open: OpenStore): void {
       await expect(insert([logRecord({ messageId: 'a' }), poisoned], 4)).rejects.toThrow();
       expect(await store().query.logs.listLogGroups({ limit: 10 })).toEqual({ groups: [], products: [], ignored: 0 });
       expect(await group()).toBeNull();
+    });
+
+    it('searches case-insensitively in every script, the issue list too', async () => {
+      await insert([logRecord({ message: 'Échec du paiement', fileName: 'Überweisung.js' })]);
+      const found = async (q: string) => (await store().query.logs.listLogGroups({ limit: 10, q })).groups.length;
+      expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
+      expect((await store().query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, T0)).groups.map((g) => g.groupId)).toEqual(['g-1']);
     });
 
     it('keeps counting a noisy group but shows only its newest 50 occurrences', async () => {

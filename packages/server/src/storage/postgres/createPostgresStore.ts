@@ -58,13 +58,27 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
 
+  // Writes under way when close() is called finish first: ending the pool under them would
+  // leave their callers waiting on a connection that never comes.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const done = write(...args);
+      inFlight.add(done);
+      const forget = () => inFlight.delete(done);
+      done.then(forget, forget);
+      return done;
+    };
   const ingest: IngestPorts = {
-    logs: logs.ingest,
-    perf: perf.ingest,
-    analytics: analytics.ingest,
-    signals: signals.ingest,
-    consent: consent.ingest,
-    async writeBatch(items) {
+    logs: { insertClientLogs: tracked(logs.ingest.insertClientLogs) },
+    perf: { insertPerfReport: tracked(perf.ingest.insertPerfReport) },
+    analytics: { insertAnalyticsHits: tracked(analytics.ingest.insertAnalyticsHits) },
+    signals: {
+      insertSignalReport: tracked(signals.ingest.insertSignalReport),
+      insertSignalFallback: tracked(signals.ingest.insertSignalFallback),
+    },
+    consent: { insertConsentChoice: tracked(consent.ingest.insertConsentChoice) },
+    writeBatch: tracked(async (items: readonly IngestItem[]) => {
       if (items.length === 0) return;
       // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
       await inTransaction(pool, async (client) => {
@@ -76,7 +90,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
         await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));
       });
-    },
+    }),
   };
   const query: QueryPorts = {
     logs: logs.query,
@@ -97,6 +111,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ping: () => pingWithin(pool, PING_TIMEOUT_MS),
     async close() {
       clearInterval(timer);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       await pool.end();
     },
   };

@@ -26,6 +26,23 @@ export function createPool(url: string, poolSize = 10): pg.Pool {
   return pool;
 }
 
+const listened = new WeakSet<pg.PoolClient>();
+
+/**
+ * A client of the pool for several statements. A checked-out client whose connection breaks (a
+ * PostgreSQL restart) emits 'error' on itself, not on the pool, and an 'error' nobody listens to
+ * ends the process. The statement under way rejects anyway, so a listener that only absorbs the
+ * event is enough; it is added once per client, which the pool reuses.
+ */
+export async function connectClient(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  if (!listened.has(client)) {
+    client.on('error', () => {});
+    listened.add(client);
+  }
+  return client;
+}
+
 /**
  * Runs `fn` between BEGIN and COMMIT on one client (ROLLBACK if it throws). A transaction that
  * PostgreSQL aborted as a deadlock or serialization victim is run again, so `fn` must do nothing
@@ -33,7 +50,7 @@ export function createPool(url: string, poolSize = 10): pg.Pool {
  */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
+    const client = await connectClient(pool);
     try {
       await client.query('BEGIN');
       const result = await fn(client);

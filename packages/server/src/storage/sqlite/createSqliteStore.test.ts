@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
-import type { NewClientLog } from '../../logs/ports.js';
 import type { Store } from '../ports.js';
 import { createSqliteStore } from './createSqliteStore.js';
 import { applyMigrations } from './migrate.js';
@@ -55,155 +54,26 @@ async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
 
 const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, groupId: `g${i % 4}` })], ignored: 0 });
 
+// What every engine must do is proven by the conformance suites (../conformance, run on SQLite by
+// conformance.test.ts); these are the SQLite adapter's own: the ring's rows on disk, old files
+// migrated, fsyncs, id sweeps.
 describe('createSqliteStore', () => {
-  it('groups messages and sums occurrences across batches', async () => {
+  it('knows a re-sent message for 30 days, then forgets its id (the ring has no index to refuse it)', async () => {
     const storage = memory();
-    await storage.ingest.logs.insertClientLogs({
-      records: [newClientLog({ messageId: 'a', occurrences: 3 }), newClientLog({ messageId: 'b', receivedAt: 2_000 })],
-      ignored: 0,
-    });
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'c', receivedAt: 3_000 })], ignored: 0 });
-    const { groups } = await storage.query.logs.listLogGroups({ limit: 100 });
-    expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ groupId: 'g-1', count: 5, firstSeen: 1_000, lastSeen: 3_000 });
+    const day = 86_400_000;
+    const old = { records: [newClientLog({ messageId: 'old', receivedAt: 1_000 })], ignored: 0 };
+    await storage.ingest.logs.insertClientLogs(old);
+    // 29 days on: still a retry, counted once.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a', receivedAt: 1_000 + 29 * day })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(2);
+    // 31 days on, the sweep forgets it, though the ring still shows it; sent again, it is new
+    // and stored beside its old copy without a conflict.
+    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'b', receivedAt: 1_000 + 31 * day })], ignored: 0 });
+    await storage.ingest.logs.insertClientLogs(old);
     const detail = await storage.query.logs.getLogGroup('g-1');
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
-    expect(detail?.stackTrace).toEqual(['at run (app.js:10:5)']);
-  });
-
-  it('does not count a re-sent message id twice', async () => {
-    const storage = memory();
-    const batch = { records: [newClientLog({ messageId: 'same', occurrences: 2 })], ignored: 0 };
-    await storage.ingest.logs.insertClientLogs(batch);
-    await storage.ingest.logs.insertClientLogs(batch);
-    const { groups } = await storage.query.logs.listLogGroups({ limit: 10 });
-    expect(groups[0]?.count).toBe(2);
-  });
-
-  it('counts a message id once even when a batch repeats it, and keeps the newest non-empty stack', async () => {
-    const storage = memory();
-    const noStack = { stackTrace: [], parsedStackTrace: [] };
-    await storage.ingest.logs.insertClientLogs({
-      records: [
-        newClientLog({ messageId: 'a', stackTrace: ['first'] }),
-        newClientLog({ messageId: 'b', stackTrace: ['second'], occurrences: 2 }),
-        newClientLog({ messageId: 'a', stackTrace: ['repeat of a'] }),
-        newClientLog({ messageId: 'c', ...noStack }),
-      ],
-      ignored: 0,
-    });
-    let detail = await storage.query.logs.getLogGroup('g-1');
     expect(detail?.group.count).toBe(4);
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['c', 'b', 'a']);
-    expect(detail?.stackTrace).toEqual(['second']);
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'd', ...noStack })], ignored: 0 });
-    detail = await storage.query.logs.getLogGroup('g-1');
-    expect(detail?.stackTrace).toEqual(['second']);
-    expect(detail?.group.count).toBe(5);
-  });
-
-  it('stores all of a batch or nothing when one record fails', async () => {
-    const storage = memory();
-    // JSON.stringify throws on a BigInt: a failure in the middle of the transaction.
-    const poisoned = { ...newClientLog({ messageId: 'b', groupId: 'g-2' }), extraArgs: [10n] } as unknown as NewClientLog;
-    await expect(
-      storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a' }), poisoned], ignored: 4 }),
-    ).rejects.toThrow();
-    const list = await storage.query.logs.listLogGroups({ limit: 10 });
-    expect(list.groups).toEqual([]);
-    expect(list.ignored).toBe(0);
-    expect(await storage.query.logs.getLogGroup('g-1')).toBeNull();
-  });
-
-  it('keeps only the newest occurrences of a noisy group but keeps counting', async () => {
-    const storage = memory(3);
-    const records = Array.from({ length: 5 }, (_, i) => newClientLog({ messageId: `m${i}`, receivedAt: 1_000 + i }));
-    await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
-    const detail = await storage.query.logs.getLogGroup('g-1');
-    expect(detail?.occurrences.map((o) => o.id)).toEqual(['m4', 'm3', 'm2']);
-    expect(detail?.group.count).toBe(5);
-  });
-
-  it('filters groups by level, product and text, newest first', async () => {
-    const storage = memory();
-    await storage.ingest.logs.insertClientLogs({
-      records: [
-        newClientLog({ messageId: '1', groupId: 'warn', level: 3, message: 'Slow Image', receivedAt: 1 }),
-        newClientLog({ messageId: '2', groupId: 'err', level: 4, product: 'hotels', receivedAt: 2 }),
-        newClientLog({ messageId: '3', groupId: 'file', level: 2, message: 'x', fileName: 'Checkout.js', receivedAt: 3 }),
-      ],
-      ignored: 2,
-    });
-    const ids = async (filter: Parameters<Store['query']['logs']['listLogGroups']>[0]) =>
-      (await storage.query.logs.listLogGroups(filter)).groups.map((g) => g.groupId);
-    expect(await ids({ limit: 100 })).toEqual(['file', 'err', 'warn']);
-    expect(await ids({ limit: 100, level: 3 })).toEqual(['err', 'warn']);
-    expect(await ids({ limit: 100, product: 'hotels' })).toEqual(['err']);
-    expect(await ids({ limit: 100, q: 'slow image' })).toEqual(['warn']);
-    expect(await ids({ limit: 100, q: 'checkout' })).toEqual(['file']);
-    expect(await ids({ limit: 1 })).toEqual(['file']);
-    const list = await storage.query.logs.listLogGroups({ limit: 100 });
-    expect(list.products).toEqual(['flights', 'hotels']);
-    expect(list.ignored).toBe(2);
-  });
-
-  it('keeps named settings; of two concurrent getOrCreate calls the first written wins for both', async () => {
-    const storage = memory();
-    expect(await storage.settings.get('logs')).toBeNull();
-    await storage.settings.set('logs', '{"stopLogging":true}');
-    await storage.settings.set('logs', '{"stopLogging":false}');
-    expect(await storage.settings.get('logs')).toBe('{"stopLogging":false}');
-    const [a, b] = await Promise.all([storage.settings.getOrCreate('secret', 'first'), storage.settings.getOrCreate('secret', 'second')]);
-    expect([a, b]).toEqual(['first', 'first']);
-    expect(await storage.settings.getOrCreate('secret', 'third')).toBe('first');
-  });
-
-  it('counts requests per key in fixed windows, a new window starting from one', async () => {
-    const storage = memory();
-    const minute = 60_000;
-    const counts = await Promise.all([1, 2, 3].map(() => storage.counters.increment('client-a', minute, 10 * minute + 5)));
-    expect(counts.map((c) => c.count).sort()).toEqual([1, 2, 3]);
-    expect(counts[0]?.resetAt).toBe(11 * minute);
-    expect(await storage.counters.increment('client-b', minute, 10 * minute + 6)).toEqual({ count: 1, resetAt: 11 * minute });
-    expect(await storage.counters.increment('client-a', minute, 11 * minute)).toEqual({ count: 1, resetAt: 12 * minute });
-  });
-
-  it('writes a batch of mixed items all or none, each once however often it comes', async () => {
-    const storage = memory();
-    const logs = { kind: 'logs' as const, batch: { records: [newClientLog({ messageId: 'once' })], ignored: 0 } };
-    const broken = { id: 'r1', source: 'analytics' as const, product: null, receivedAt: 1, counts: { queue_full: -1 } };
-    // The drop count breaks its CHECK (count > 0): the log batch before it must not stay behind.
-    await expect(storage.ingest.writeBatch([logs, { kind: 'analytics', hits: [], dropped: broken }])).rejects.toThrow();
-    expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups).toEqual([]);
-    await storage.ingest.writeBatch([logs, logs]);
-    await storage.ingest.writeBatch([logs]);
-    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(1);
-  });
-
-  it('counts a re-sent message once, even after 200 newer ones pushed it out of the ring', async () => {
-    const storage = memory();
-    const first = { records: [newClientLog({ messageId: 'first' })], ignored: 0 };
-    await storage.ingest.logs.insertClientLogs(first);
-    const newer = Array.from({ length: 250 }, (_, i) => newClientLog({ messageId: `n${i}` }));
-    await storage.ingest.logs.insertClientLogs({ records: newer, ignored: 0 });
-    await storage.ingest.logs.insertClientLogs(first);
-    await storage.ingest.writeBatch([{ kind: 'logs', batch: first }]);
-    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(251);
-  });
-
-  it('finds messages and file names whatever the case, in any script', async () => {
-    const storage = memory();
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ message: 'Échec du paiement', fileName: 'Überweisung.js' })], ignored: 0 });
-    const found = async (q: string) => (await storage.query.logs.listLogGroups({ limit: 10, q })).groups.length;
-    expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
-    expect((await storage.query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, Date.now())).groups).toHaveLength(1);
-  });
-
-  it('answers ping while open and refuses once closed', async () => {
-    const storage = createSqliteStore({ file: ':memory:' });
-    await expect(storage.ping()).resolves.toBeUndefined();
-    await storage.close();
-    await expect(storage.ping()).rejects.toThrow();
+    expect(detail?.occurrences.filter((o) => o.id === 'old')).toHaveLength(2);
   });
 
   it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {

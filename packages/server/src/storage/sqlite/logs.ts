@@ -46,12 +46,12 @@ export function createSqliteLogs(
     VALUES (@groupId, @product, @level, @type, @message, @fileName, @lineNo, @colNo,
             0, @receivedAt, @receivedAt, @stack)
     ON CONFLICT (group_id) DO NOTHING`);
-  // An id still in the ring was counted, even once forgotten below (its slot's unique index
-  // would refuse it again); otherwise one statement checks and remembers it (migration 13).
-  const inRing = db.prepare('SELECT 1 FROM log_occurrences WHERE group_id = ? AND message_id = ?').pluck();
+  // One statement checks and remembers an id (migration 13): a change means it is new.
   const remember = db.prepare(`
     INSERT INTO log_message_ids (group_id, message_id, received_at) VALUES (?, ?, ?)
     ON CONFLICT (group_id, message_id) DO NOTHING`);
+  // Ids older than any retry or redelivery. One still in the ring may go: the ring has no
+  // index on message ids (migration 14), and a retry 30 days late is not worth one.
   const forget = db.prepare('DELETE FROM log_message_ids WHERE received_at < ?');
   let forgotAt = -Infinity;
   // Counts a batch's new occurrences of one group and hands out their places in the group's ring.
@@ -132,7 +132,6 @@ export function createSqliteLogs(
     // delivery: counting it again would inflate the group.
     const fresh = new Map<string, NewClientLog[]>();
     for (const record of batch.records) {
-      if (inRing.get(record.groupId, record.messageId) !== undefined) continue;
       if (remember.run(record.groupId, record.messageId, record.receivedAt).changes === 0) continue;
       const group = fresh.get(record.groupId);
       if (group) group.push(record);

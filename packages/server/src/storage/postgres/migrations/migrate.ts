@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { connectClient } from '../db.js';
 import type { Migration } from './migration.js';
 
 // Any fixed 64-bit number works, as long as nothing else in the database uses it for another lock.
@@ -13,7 +14,7 @@ const MIGRATION_LOCK_KEY = 7_263_512_001;
  * bookkeeping row, so a crash leaves the schema at a known version.
  */
 export async function migrate(pool: pg.Pool, list: readonly Migration[]): Promise<number[]> {
-  const client = await pool.connect();
+  const client = await connectClient(pool);
   let broken: Error | undefined;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
