@@ -96,7 +96,8 @@ describe('source maps, releases and the issue workflow in Chromium', () => {
       return d.resolvedStack?.frames[0]?.original ? d : undefined;
     }, 15_000, 'its resolved stack');
     const [top] = detail.resolvedStack!.frames;
-    expect(top?.minified.fileName).toMatch(/\/assets\/index-[\w-]+\.js$/); // the browser saw minified code
+    // The browser saw minified code: the developer tools chunk, loaded only with ?dev=1.
+    expect(top?.minified.fileName).toMatch(/\/assets\/DevTools-[\w-]+\.js$/);
     expect(top?.original).toMatchObject({
       fileName: 'src/devtools/BrokenWidget.tsx',
       lineNo: lineOf('apps/demo/src/devtools/BrokenWidget.tsx', "throw new Error('Demo: BrokenWidget failed to render')"),

@@ -13,12 +13,12 @@ export interface TimeSeries {
 /**
  * Counts per time bucket as bars: a lone bucket reads as a bar rather than a stray dot, and
  * the ticks are few, round and each labelled once (format chosen from the bucket size and the
- * span). Series without any count stay out of the legend.
+ * span; fewer, via `maxTicks`, in a narrow panel). Series without any count stay out of the legend.
  */
-export function TimeBars<T extends { start: number }>({ rows, bucketMs, series, height = 260 }: { rows: T[]; bucketMs: number; series: TimeSeries[]; height?: number }) {
+export function TimeBars<T extends { start: number }>({ rows, bucketMs, series, height = 260, maxTicks = 8 }: { rows: T[]; bucketMs: number; series: TimeSeries[]; height?: number; maxTicks?: number }) {
   const first = rows[0]?.start ?? 0;
   const format = bucketFormatter(bucketMs, (rows.at(-1)?.start ?? first) - first + bucketMs);
-  const ticks = pickTicks(rows.map((r) => r.start), bucketMs, 8);
+  const ticks = pickTicks(rows.map((r) => r.start), bucketMs, maxTicks);
   const value = (row: T, key: string) => Number((row as Record<string, unknown>)[key] ?? 0);
   // Every series stays mounted (recharts stacks in mount order); empty ones only leave the legend.
   const shown = new Set(series.filter((s) => rows.some((r) => value(r, s.key) > 0)).map((s) => s.key));

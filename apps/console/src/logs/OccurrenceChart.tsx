@@ -22,7 +22,7 @@ export function OccurrenceChart({ client, groupId, paused }: { client: ConsoleCl
         <WindowSelect value={hours} choices={WINDOWS} onChange={setHours} />
       </div>
       {error ? <p className="notice notice--error" role="alert">Could not load occurrences: {error.message}</p> : null}
-      {data ? <TimeBars rows={fillBuckets(data)} bucketMs={data.bucketMs} series={SERIES} height={180} /> : <p className="muted">Loading…</p>}
+      {data ? <TimeBars rows={fillBuckets(data)} bucketMs={data.bucketMs} series={SERIES} height={180} maxTicks={5} /> : <p className="muted">Loading…</p>}
     </div>
   );
 }

@@ -95,7 +95,7 @@ describe('alert engine', () => {
   it('runs soon after a kick once started, and not after it is stopped', async () => {
     await newGroupAlert();
     const alerts = engine({ kickDelayMs: 0, intervalMs: 60_000 });
-    const spy = vi.spyOn(storage.query.alerts, 'dueAlertDeliveries');
+    const spy = vi.spyOn(storage.query.alerts, 'claimDueAlertDeliveries');
     alerts.start();
     await receiver.waitFor(1);
     await alerts.stop();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertSources } from './evaluateAlerts.js';
 import { evaluateAlerts } from './evaluateAlerts.js';
@@ -18,6 +19,13 @@ export interface AlertEngineSettings {
   timeoutMs?: number;
   /** Delivered and failed deliveries older than this are forgotten; 30 days. */
   keepMs?: number;
+  /**
+   * How long a claimed delivery is this engine's to send before another instance may retry it;
+   * the timeout plus 50 s. Longer than any attempt, so only a dead instance's claim runs out.
+   */
+  leaseMs?: number;
+  /** Names this engine in its claims; a random id (one per process is what matters). */
+  owner?: string;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -39,6 +47,9 @@ const DELIVERIES_PER_RUN = 50;
  * after ingest. Each run evaluates (queues new alerts) and then sends every delivery that is
  * due, in parallel; the next run is scheduled for the next interval or the earliest retry,
  * whichever comes first. Deliveries live in the store, so a restart resumes their retries.
+ * Every instance of the server runs an engine on the one store: a delivery is sent by the engine
+ * that claimed it (its lease outlives any attempt, so only a dead engine's claim runs out and is
+ * retried by another), and the store queues each alert once however many engines see it.
  * Errors are logged (never with a secret or a body) and the engine carries on.
  */
 export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, settings: AlertEngineSettings = {}): AlertEngine {
@@ -51,7 +62,9 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
     keepMs = 30 * 24 * 60 * 60_000,
     fetch: doFetch = fetch,
     now = Date.now,
+    owner = randomUUID(),
   } = settings;
+  const leaseMs = settings.leaseMs ?? timeoutMs + 50_000;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
   let running: Promise<void> | undefined;
@@ -61,7 +74,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
   let trimmedAt = -Infinity;
 
   async function deliverDue(): Promise<void> {
-    const due = await store.alerts.dueAlertDeliveries(now(), DELIVERIES_PER_RUN);
+    const due = await store.alerts.claimDueAlertDeliveries(now(), DELIVERIES_PER_RUN, leaseMs, owner);
     await Promise.all(
       due.map(async (delivery) => {
         const body = JSON.stringify({ id: delivery.id, ...(JSON.parse(delivery.payload) as object) });
@@ -71,7 +84,7 @@ export function createAlertEngine(store: AlertSources, log: FastifyBaseLogger, s
         );
         const { retryAfterMs, ...kept } = attempt;
         const outcome = afterAttempt(delivery.attempts + 1, attempt.status, now(), retry, retryAfterMs);
-        await store.alerts.recordAlertAttempt(delivery.id, kept, outcome);
+        await store.alerts.recordAlertAttempt(delivery.id, kept, outcome, owner);
         if (outcome.status !== 'delivered') log.warn({ delivery: delivery.id, status: attempt.status, outcome: outcome.status }, `alert delivery ${attempt.error}`);
       }),
     );

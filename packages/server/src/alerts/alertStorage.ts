@@ -11,9 +11,15 @@ export interface NewAlertDelivery {
   /** The webhook body without its id, which the store assigns. */
   payload: string;
   createdAt: number;
+  /**
+   * For conditions that persist (rates, vitals): nothing is queued when the rule queued an alert
+   * about the same subject less than this long before `createdAt`. The look and the insert are
+   * one step, so two instances evaluating at once cannot both pass the look with different keys.
+   */
+  cooldownMs?: number;
 }
 
-/** A delivery whose attempt is due, with what sending it needs. */
+/** A delivery whose attempt is due, claimed by the caller, with what sending it needs. */
 export interface DueAlertDelivery {
   id: number;
   kind: AlertKind | 'test';
@@ -26,7 +32,9 @@ export interface DueAlertDelivery {
 
 /**
  * What alerting needs from a store. The rule's secret goes in with the rule and comes out only
- * with a due delivery, so no read meant for the console can leak it.
+ * with a claimed delivery, so no read meant for the console can leak it. Every instance of the
+ * server runs the engine on the one store, so whatever two of them may do at once (queue the same
+ * condition, claim the same delivery, move the cursor) is settled here, atomically.
  */
 export interface AlertStorage {
   listAlertRules(): Promise<AlertRule[]>;
@@ -37,19 +45,35 @@ export interface AlertStorage {
   updateAlertRule(id: number, update: AlertRuleUpdate, at: number): Promise<AlertRule | null>;
   /** False when there was no such rule; its deliveries go with it. */
   deleteAlertRule(id: number): Promise<boolean>;
-  /** Queues the delivery unless its rule already has one with its dedupe key; the new id, or null. */
+  /**
+   * Queues the delivery unless its rule already has one with its dedupe key, or (with
+   * `cooldownMs`) alerted about its subject within the cool-down; the new id, or null.
+   */
   queueAlertDelivery(delivery: NewAlertDelivery): Promise<number | null>;
-  /** When the rule last queued an alert about `subject`, for cool-downs. */
-  lastAlertAt(ruleId: number, subject: string): Promise<number | null>;
-  /** Pending deliveries whose next attempt is due at `now`, oldest first. */
-  dueAlertDeliveries(now: number, limit: number): Promise<DueAlertDelivery[]>;
-  /** The earliest next attempt of any pending delivery. */
+  /**
+   * Takes up to `limit` pending deliveries whose attempt is due at `now` and that no one holds,
+   * oldest first, and holds them for `owner` until `now + leaseMs`, in one atomic step: two
+   * instances claiming at once never get the same delivery. An owner that dies mid-attempt
+   * simply lets its lease run out; the delivery is then due again for anyone.
+   */
+  claimDueAlertDeliveries(now: number, limit: number, leaseMs: number, owner: string): Promise<DueAlertDelivery[]>;
+  /** The earliest time a pending delivery may be claimed: its next attempt, or its lease's end if later. */
   nextAlertAttemptAt(): Promise<number | null>;
-  /** Keeps an attempt and where the delivery stands after it. */
-  recordAlertAttempt(id: number, attempt: AlertAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: number | null }): Promise<void>;
+  /**
+   * Keeps an attempt and where the delivery stands after it, and releases `owner`'s claim on it.
+   * A claim that passed to another owner (this one's lease ran out) is left alone, and a delivery
+   * already settled stays settled: a late attempt is kept in the history but changes nothing else.
+   */
+  recordAlertAttempt(
+    id: number,
+    attempt: AlertAttempt,
+    outcome: { status: DeliveryStatus; nextAttemptAt: number | null },
+    owner: string,
+  ): Promise<void>;
   listAlertDeliveries(filter: { ruleId?: number; limit: number }): Promise<AlertDelivery[]>;
   /** A position the evaluator keeps between runs (the last group event it read). */
   getAlertCursor(name: string): Promise<number>;
+  /** Moves the cursor forward only: an instance finishing after a faster one never rewinds it. */
   setAlertCursor(name: string, value: number): Promise<void>;
   /** Groups with more than `threshold` occurrences in the minute starting at `minute`. */
   busyLogGroups(minute: number, threshold: number): Promise<Array<{ groupId: string; count: number }>>;

@@ -23,7 +23,7 @@ const occur = (groupId: string, receivedAt: number, overrides: Parameters<typeof
   storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: `m${++messageNo}`, groupId, receivedAt, ...overrides })], ignored: 0 });
 const evaluate = (now: number, vitals = false) => evaluateAlerts(storage.query, now, { vitals });
 const payloads = async () => {
-  const due = await storage.query.alerts.dueAlertDeliveries(Number.MAX_SAFE_INTEGER, 100);
+  const due = await storage.query.alerts.claimDueAlertDeliveries(Number.MAX_SAFE_INTEGER, 100, 0, 'reader');
   return due.map((d) => JSON.parse(d.payload) as Omit<AlertPayload, 'id'>);
 };
 

@@ -33,15 +33,12 @@ export function payloadOf(candidate: AlertCandidate, firedAt: number): Omit<Aler
 }
 
 /**
- * Queues a candidate unless the rule's cool-down for its subject is still running or the same
- * condition was queued before; true when queued.
+ * Queues a candidate unless the same condition was queued before or, for a persisting condition,
+ * the rule's cool-down for its subject is still running (the store checks both as it inserts, so
+ * instances evaluating at once queue it once); true when queued.
  */
 export async function queueCandidate(store: AlertStorage, candidate: AlertCandidate, now: number): Promise<boolean> {
   const { rule, subject } = candidate;
-  if (candidate.cooled) {
-    const last = await store.lastAlertAt(rule.id, subject);
-    if (last !== null && now - last < cooldownMs(rule)) return false;
-  }
   const id = await store.queueAlertDelivery({
     ruleId: rule.id,
     kind: candidate.kind,
@@ -50,6 +47,7 @@ export async function queueCandidate(store: AlertStorage, candidate: AlertCandid
     summary: candidate.summary,
     payload: JSON.stringify(payloadOf(candidate, now)),
     createdAt: now,
+    ...(candidate.cooled ? { cooldownMs: cooldownMs(rule) } : {}),
   });
   return id !== null;
 }
@@ -57,7 +55,8 @@ export async function queueCandidate(store: AlertStorage, candidate: AlertCandid
 /**
  * One evaluation of every enabled rule at `now`; returns how many alerts it queued. Group events
  * are read from where the last evaluation stopped, and the cursor moves only after their alerts
- * are queued, so a crash repeats work (de-duplicated) rather than skipping it. Rates look at this
+ * are queued, so a crash repeats work (de-duplicated) rather than skipping it; several instances
+ * may evaluate at once (each runs the engine), and their overlapping reads queue each alert once. Rates look at this
  * minute and the last one, so a burst that crossed the line just before a minute ended is seen.
  * Vitals, the costly read, only when `vitals` is true (the engine asks once a minute).
  */

@@ -4,12 +4,17 @@ import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';
 
 /** The alert port: rules and their secret, deliveries queued once, attempts, cursors, busy groups. */
+const OWNER = 'engine-a';
+
 export function describeAlertPorts(open: OpenStore): void {
   describe('alerts ports', () => {
     const store = storePerTest(open);
     const alerts = () => store().query.alerts;
+    // A claim whose lease ends at once: it reads what is due without holding it (alertClaims.ts
+    // tests real leases).
+    const due = (now: number, limit: number) => alerts().claimDueAlertDeliveries(now, limit, 0, OWNER);
 
-    it('keeps rules with their conditions and gives their secret only to a due delivery', async () => {
+    it('keeps rules with their conditions and gives their secret only to a claimed delivery', async () => {
       const rule = await alerts().createAlertRule(alertRuleInput(), T0 + 500);
       expect(rule).toEqual({
         id: rule.id, name: 'Regressions', kind: 'regression', webhookUrl: 'https://hooks.example.test/tarmac',
@@ -23,7 +28,7 @@ export function describeAlertPorts(open: OpenStore): void {
       expect(await alerts().getAlertRule(rate.id + rule.id + 100)).toBeNull();
       expect(JSON.stringify([await alerts().listAlertRules(), await alerts().listAlertDeliveries({ limit: 10 })])).not.toContain('secret');
       await alerts().queueAlertDelivery(alertDelivery(rule.id));
-      expect((await alerts().dueAlertDeliveries(T0 + 1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0, payload: '{"kind":"regression"}' });
+      expect((await due(T0 + 1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0, payload: '{"kind":"regression"}' });
     });
 
     it('replaces a rule, keeping its secret unless a new one is given', async () => {
@@ -31,13 +36,13 @@ export function describeAlertPorts(open: OpenStore): void {
       const updated = await alerts().updateAlertRule(id, { ...alertRuleInput({ kind: 'group-rate', threshold: 50, enabled: false, product: undefined }), secret: undefined }, T0 + 900);
       expect(updated).toEqual({ id, name: 'Regressions', kind: 'group-rate', webhookUrl: 'https://hooks.example.test/tarmac', threshold: 50, enabled: false, createdAt: T0 + 500, updatedAt: T0 + 900 });
       await alerts().queueAlertDelivery(alertDelivery(id));
-      expect((await alerts().dueAlertDeliveries(T0 + 1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
+      expect((await due(T0 + 1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
       await alerts().updateAlertRule(id, alertRuleInput({ secret: 'second-secret-0123456789' }), T0 + 950);
-      expect((await alerts().dueAlertDeliveries(T0 + 1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
+      expect((await due(T0 + 1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
       expect(await alerts().updateAlertRule(id + 1, alertRuleInput(), T0 + 950)).toBeNull();
     });
 
-    it('queues a condition once per rule (its dedupe key), even twice at once, and tells when a subject last alerted', async () => {
+    it('queues a condition once per rule (its dedupe key), even twice at once', async () => {
       const a = await alerts().createAlertRule(alertRuleInput(), T0);
       const b = await alerts().createAlertRule(alertRuleInput({ name: 'Other' }), T0);
       expect(await alerts().queueAlertDelivery(alertDelivery(a.id))).toEqual(expect.any(Number));
@@ -45,10 +50,25 @@ export function describeAlertPorts(open: OpenStore): void {
       expect(await alerts().queueAlertDelivery(alertDelivery(b.id))).toEqual(expect.any(Number));
       const raced = await Promise.all([1, 2, 3].map(() => alerts().queueAlertDelivery(alertDelivery(b.id, { dedupeKey: 'event:9' }))));
       expect(raced.filter((id) => id !== null)).toHaveLength(1);
-      await alerts().queueAlertDelivery(alertDelivery(a.id, { dedupeKey: 'event:2', createdAt: T0 + 3_000 }));
-      expect(await alerts().lastAlertAt(a.id, 'group:demo:abc')).toBe(T0 + 3_000);
-      expect(await alerts().lastAlertAt(a.id, 'group:demo:other')).toBeNull();
-      expect((await alerts().listAlertDeliveries({ limit: 10 })).map((d) => d.ruleId)).toEqual([a.id, b.id, b.id, a.id]);
+      expect((await alerts().listAlertDeliveries({ limit: 10 })).map((d) => d.ruleId)).toEqual([b.id, b.id, a.id]);
+    });
+
+    it('keeps a cooled subject quiet for the cool-down, even when several instances queue about it at once', async () => {
+      const a = await alerts().createAlertRule(alertRuleInput({ kind: 'group-rate', threshold: 5 }), T0);
+      const b = await alerts().createAlertRule(alertRuleInput({ kind: 'group-rate', threshold: 5, name: 'B' }), T0);
+      const cooled = (ruleId: number, minute: number, overrides = {}) =>
+        alertDelivery(ruleId, { dedupeKey: `rate:demo:abc:${minute}`, createdAt: T0 + minute * MINUTE, cooldownMs: 10 * MINUTE, ...overrides });
+      expect(await alerts().queueAlertDelivery(cooled(a.id, 0))).toEqual(expect.any(Number));
+      expect(await alerts().queueAlertDelivery(cooled(a.id, 9))).toBeNull(); // 9 min later: still cooling
+      expect(await alerts().queueAlertDelivery(cooled(a.id, 9, { subject: 'group:demo:other' }))).toEqual(expect.any(Number));
+      expect(await alerts().queueAlertDelivery(cooled(b.id, 9))).toEqual(expect.any(Number)); // another rule cools on its own
+      expect(await alerts().queueAlertDelivery(cooled(a.id, 10))).toEqual(expect.any(Number)); // the cool-down is over
+      // Twelve instances at once, each at its own time within one cool-down (so different keys).
+      const raced = await Promise.all(Array.from({ length: 12 }, (_, i) => 30 + i / 2).map((minute) => alerts().queueAlertDelivery(cooled(a.id, minute))));
+      expect(raced.filter((id) => id !== null)).toHaveLength(1);
+      expect((await alerts().listAlertDeliveries({ ruleId: a.id, limit: 10 })).map((d) => d.createdAt - T0)).toEqual([
+        expect.any(Number), 10 * MINUTE, 9 * MINUTE, 0,
+      ]);
     });
 
     it('hands out due deliveries oldest first, records attempts and where each delivery stands', async () => {
@@ -56,12 +76,12 @@ export function describeAlertPorts(open: OpenStore): void {
       const first = (await alerts().queueAlertDelivery(alertDelivery(rule.id)))!;
       const second = (await alerts().queueAlertDelivery(alertDelivery(rule.id, { dedupeKey: 'event:2', createdAt: T0 + 5_000 })))!;
       expect(await alerts().nextAlertAttemptAt()).toBe(T0 + 1_000);
-      expect((await alerts().dueAlertDeliveries(T0 + 4_999, 10)).map((d) => d.id)).toEqual([first]);
-      await alerts().recordAlertAttempt(first, { at: T0 + 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: T0 + 11_100 });
+      expect((await due(T0 + 4_999, 10)).map((d) => d.id)).toEqual([first]);
+      await alerts().recordAlertAttempt(first, { at: T0 + 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: T0 + 11_100 }, OWNER);
       expect(await alerts().nextAlertAttemptAt()).toBe(T0 + 5_000);
-      expect((await alerts().dueAlertDeliveries(T0 + 6_000, 10)).map((d) => d.id)).toEqual([second]);
-      expect((await alerts().dueAlertDeliveries(T0 + 20_000, 1)).map((d) => d.id)).toEqual([second]);
-      await alerts().recordAlertAttempt(first, { at: T0 + 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null });
+      expect((await due(T0 + 6_000, 10)).map((d) => d.id)).toEqual([second]);
+      expect((await due(T0 + 20_000, 1)).map((d) => d.id)).toEqual([second]);
+      await alerts().recordAlertAttempt(first, { at: T0 + 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null }, OWNER);
       const [newest, oldest] = await alerts().listAlertDeliveries({ limit: 10 });
       expect(newest).toMatchObject({ id: second, status: 'pending', nextAttemptAt: T0 + 5_000, deliveredAt: null, attempts: [] });
       expect(oldest).toEqual({
@@ -72,8 +92,8 @@ export function describeAlertPorts(open: OpenStore): void {
           { at: T0 + 11_100, status: 200, error: null, durationMs: 8 },
         ],
       });
-      expect((await alerts().dueAlertDeliveries(T0 + 20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
-      await alerts().recordAlertAttempt(second, { at: T0 + 20_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
+      expect((await due(T0 + 20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
+      await alerts().recordAlertAttempt(second, { at: T0 + 20_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null }, OWNER);
       expect(await alerts().nextAlertAttemptAt()).toBeNull();
     });
 
@@ -81,7 +101,7 @@ export function describeAlertPorts(open: OpenStore): void {
       const a = await alerts().createAlertRule(alertRuleInput(), T0);
       const b = await alerts().createAlertRule(alertRuleInput({ name: 'B' }), T0);
       const old = (await alerts().queueAlertDelivery(alertDelivery(a.id)))!;
-      await alerts().recordAlertAttempt(old, { at: T0 + 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
+      await alerts().recordAlertAttempt(old, { at: T0 + 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null }, OWNER);
       await alerts().queueAlertDelivery(alertDelivery(a.id, { dedupeKey: 'event:2' })); // pending: kept
       await alerts().queueAlertDelivery(alertDelivery(b.id));
       expect((await alerts().listAlertDeliveries({ ruleId: b.id, limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
@@ -93,12 +113,15 @@ export function describeAlertPorts(open: OpenStore): void {
       expect((await alerts().listAlertRules()).map((r) => r.name)).toEqual(['B']);
     });
 
-    it('keeps cursors and reads groups over a per-minute count, busiest first', async () => {
+    it('keeps cursors, only ever forward, and reads groups over a per-minute count, busiest first', async () => {
       expect(await alerts().getAlertCursor('group-events')).toBe(0);
       await alerts().setAlertCursor('group-events', 42);
       await alerts().setAlertCursor('group-events', 43);
       await alerts().setAlertCursor('other', 7);
       expect(await alerts().getAlertCursor('group-events')).toBe(43);
+      await alerts().setAlertCursor('group-events', 40); // a slower instance finishing late
+      expect(await alerts().getAlertCursor('group-events')).toBe(43);
+      expect(await alerts().getAlertCursor('other')).toBe(7);
       const minute = T0 + 2 * MINUTE;
       const record = (messageId: string, groupId: string, occurrences: number, receivedAt: number) =>
         logRecord({ messageId, groupId, occurrences, receivedAt, product: 'demo' });

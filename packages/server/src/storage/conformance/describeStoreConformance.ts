@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { describeAlertClaims } from './alertClaims.js';
 import { describeAlertPorts } from './alerts.js';
 import { describeAnalyticsPorts } from './analytics.js';
 import { describeReleaseArtifacts } from './artifacts.js';
@@ -34,6 +35,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeReleaseBookkeeping(open);
     describeReleaseArtifacts(open);
     describeAlertPorts(open);
+    describeAlertClaims(open);
     describeSettingsPort(open);
     describeCounterPort(open);
     describeIngestBatch(open);

@@ -39,7 +39,7 @@ const delivery = (ruleId: number, overrides: Partial<NewAlertDelivery> = {}): Ne
 });
 
 describe('PostgreSQL alert store', () => {
-  it('keeps rules with their conditions and never gives their secret back but to a due delivery', async () => {
+  it('keeps rules with their conditions and never gives their secret back but to a claimed delivery', async () => {
     const rule = await alerts.createAlertRule(ruleInput(), 500);
     expect(rule).toEqual({
       id: rule.id, name: 'Regressions', kind: 'regression', webhookUrl: 'https://hooks.example.test/tarmac',
@@ -47,7 +47,7 @@ describe('PostgreSQL alert store', () => {
     });
     expect(JSON.stringify(await alerts.listAlertRules())).not.toContain('secret');
     await alerts.queueAlertDelivery(delivery(rule.id));
-    expect((await alerts.dueAlertDeliveries(1_000, 10))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
+    expect((await alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]).toMatchObject({ secret: 'first-secret-0123456789', webhookUrl: rule.webhookUrl, attempts: 0 });
   });
 
   it('replaces a rule, keeping its secret unless a new one is given', async () => {
@@ -55,32 +55,30 @@ describe('PostgreSQL alert store', () => {
     const updated = await alerts.updateAlertRule(id, { ...ruleInput({ kind: 'group-rate', threshold: 50, enabled: false }), secret: undefined }, 900);
     expect(updated).toMatchObject({ kind: 'group-rate', threshold: 50, enabled: false, createdAt: 500, updatedAt: 900 });
     await alerts.queueAlertDelivery(delivery(id));
-    expect((await alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('first-secret-0123456789');
+    expect((await alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]?.secret).toBe('first-secret-0123456789');
     await alerts.updateAlertRule(id, ruleInput({ secret: 'second-secret-0123456789' }), 950);
-    expect((await alerts.dueAlertDeliveries(1_000, 10))[0]?.secret).toBe('second-secret-0123456789');
+    expect((await alerts.claimDueAlertDeliveries(1_000, 10, 0, 'a'))[0]?.secret).toBe('second-secret-0123456789');
     expect(await alerts.updateAlertRule(id + 1, ruleInput(), 950)).toBeNull();
   });
 
-  it('queues a condition once per rule (its dedupe key), and tells when a subject last alerted', async () => {
+  it('queues a condition once per rule (its dedupe key)', async () => {
     const a = await alerts.createAlertRule(ruleInput(), 0);
     const b = await alerts.createAlertRule(ruleInput({ name: 'Other' }), 0);
     expect(await alerts.queueAlertDelivery(delivery(a.id))).toEqual(expect.any(Number));
     expect(await alerts.queueAlertDelivery(delivery(a.id, { createdAt: 2_000 }))).toBeNull();
     expect(await alerts.queueAlertDelivery(delivery(b.id))).toEqual(expect.any(Number));
     await alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2', createdAt: 3_000 }));
-    expect(await alerts.lastAlertAt(a.id, 'group:demo:abc')).toBe(3_000);
-    expect(await alerts.lastAlertAt(a.id, 'group:demo:other')).toBeNull();
   });
 
   it('hands out due deliveries, records attempts and where each delivery stands', async () => {
     const rule = await alerts.createAlertRule(ruleInput(), 0);
     const first = (await alerts.queueAlertDelivery(delivery(rule.id)))!;
     const second = (await alerts.queueAlertDelivery(delivery(rule.id, { dedupeKey: 'event:2', createdAt: 5_000 })))!;
-    expect((await alerts.dueAlertDeliveries(4_999, 10)).map((d) => d.id)).toEqual([first]);
-    await alerts.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 });
+    expect((await alerts.claimDueAlertDeliveries(4_999, 10, 0, 'a')).map((d) => d.id)).toEqual([first]);
+    await alerts.recordAlertAttempt(first, { at: 1_100, status: 503, error: 'HTTP 503', durationMs: 12 }, { status: 'pending', nextAttemptAt: 11_100 }, 'a');
     expect(await alerts.nextAlertAttemptAt()).toBe(5_000);
-    expect((await alerts.dueAlertDeliveries(6_000, 10)).map((d) => d.id)).toEqual([second]);
-    await alerts.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null });
+    expect((await alerts.claimDueAlertDeliveries(6_000, 10, 0, 'a')).map((d) => d.id)).toEqual([second]);
+    await alerts.recordAlertAttempt(first, { at: 11_100, status: 200, error: null, durationMs: 8 }, { status: 'delivered', nextAttemptAt: null }, 'a');
     const [newest, oldest] = await alerts.listAlertDeliveries({ limit: 10 });
     expect(newest).toMatchObject({ id: second, status: 'pending', nextAttemptAt: 5_000, attempts: [] });
     expect(oldest).toMatchObject({
@@ -90,14 +88,14 @@ describe('PostgreSQL alert store', () => {
         { at: 11_100, status: 200, error: null, durationMs: 8 },
       ],
     });
-    expect((await alerts.dueAlertDeliveries(20_000, 10)).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
+    expect((await alerts.claimDueAlertDeliveries(20_000, 10, 0, 'a')).map((d) => [d.id, d.attempts])).toEqual([[second, 0]]);
   });
 
   it('filters the history by rule, forgets old settled deliveries and a deleted rule’s history', async () => {
     const a = await alerts.createAlertRule(ruleInput(), 0);
     const b = await alerts.createAlertRule(ruleInput({ name: 'B' }), 0);
     const old = (await alerts.queueAlertDelivery(delivery(a.id)))!;
-    await alerts.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null });
+    await alerts.recordAlertAttempt(old, { at: 1_000, status: 404, error: 'HTTP 404', durationMs: 1 }, { status: 'failed', nextAttemptAt: null }, 'a');
     await alerts.queueAlertDelivery(delivery(a.id, { dedupeKey: 'event:2' })); // pending: kept
     await alerts.queueAlertDelivery(delivery(b.id));
     expect((await alerts.listAlertDeliveries({ ruleId: b.id, limit: 10 })).map((d) => d.ruleId)).toEqual([b.id]);
@@ -111,9 +109,9 @@ describe('PostgreSQL alert store', () => {
     const rule = await alerts.createAlertRule(ruleInput(), 0);
     const id = (await alerts.queueAlertDelivery(delivery(rule.id)))!;
     for (let i = 0; i < 3; i++) {
-      await alerts.recordAlertAttempt(id, { at: 2_000 + i, status: 500, error: 'HTTP 500', durationMs: 3 }, { status: 'pending', nextAttemptAt: 10_000 });
+      await alerts.recordAlertAttempt(id, { at: 2_000 + i, status: 500, error: 'HTTP 500', durationMs: 3 }, { status: 'pending', nextAttemptAt: 10_000 }, 'a');
     }
-    expect(await alerts.dueAlertDeliveries(10_000, 10)).toEqual([
+    expect(await alerts.claimDueAlertDeliveries(10_000, 10, 0, 'a')).toEqual([
       { id, kind: 'regression', payload: '{"kind":"regression"}', webhookUrl: rule.webhookUrl, secret: 'first-secret-0123456789', attempts: 3 },
     ]);
     await alerts.deleteAlertRule(rule.id);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AlertStorage, DueAlertDelivery } from '../../alerts/alertStorage.js';
+import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/alertStorage.js';
 import type { AlertConditions, AlertDelivery, AlertKind, AlertRule } from '../../alerts/contract.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
 
@@ -34,8 +34,16 @@ function conditionsOf(input: AlertConditions & Record<string, unknown>): string 
   return JSON.stringify(conditions);
 }
 
+const QUEUE = `
+  INSERT INTO alert_deliveries (rule_id, kind, dedupe_key, subject, summary, payload, status, next_attempt_at, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)
+  ON CONFLICT (rule_id, dedupe_key) DO NOTHING RETURNING id`;
+const queueParams = (d: Omit<NewAlertDelivery, 'cooldownMs'>) => [d.ruleId, d.kind, d.dedupeKey, d.subject, d.summary, d.payload, d.createdAt];
+
 /**
- * Alert rules, deliveries and cursors on PostgreSQL (migration 4), mirroring the SQLite store.
+ * Alert rules, deliveries and cursors on PostgreSQL (migrations 4 and 10), mirroring the SQLite
+ * store. Claims, cooled queuing and the cursor are single atomic steps, since every instance runs
+ * the engine on this one database.
  * `busyLogGroups` reads the per-minute group counts ingest keeps (`log_group_minutes`).
  */
 export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
@@ -72,53 +80,64 @@ export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
     async deleteAlertRule(id) {
       return ((await pool.query('DELETE FROM alert_rules WHERE id = $1', [id])).rowCount ?? 0) > 0;
     },
-    async queueAlertDelivery(delivery) {
-      const row = await queryRow<{ id: number }>(
-        pool,
-        `INSERT INTO alert_deliveries (rule_id, kind, dedupe_key, subject, summary, payload, status, next_attempt_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)
-         ON CONFLICT (rule_id, dedupe_key) DO NOTHING RETURNING id`,
-        [delivery.ruleId, delivery.kind, delivery.dedupeKey, delivery.subject, delivery.summary, delivery.payload, delivery.createdAt],
-      );
-      return row?.id ?? null;
+    async queueAlertDelivery({ cooldownMs, ...delivery }) {
+      if (cooldownMs === undefined) return ((await queryRow<{ id: number }>(pool, QUEUE, queueParams(delivery)))?.id ?? null);
+      return inTransaction(pool, async (client) => {
+        // The rule's row lock makes look-then-insert one step per rule: a second instance queuing
+        // about the same subject waits here, then sees the first one's delivery. A deleted rule
+        // has no row to lock and queues nothing.
+        if (!(await queryRow(client, 'SELECT 1 FROM alert_rules WHERE id = $1 FOR NO KEY UPDATE', [delivery.ruleId]))) return null;
+        const recent = await queryRow(
+          client,
+          'SELECT 1 FROM alert_deliveries WHERE rule_id = $1 AND subject = $2 AND created_at > $3 LIMIT 1',
+          [delivery.ruleId, delivery.subject, delivery.createdAt - cooldownMs],
+        );
+        return recent ? null : ((await queryRow<{ id: number }>(client, QUEUE, queueParams(delivery)))?.id ?? null);
+      });
     },
-    async lastAlertAt(ruleId, subject) {
-      const row = await queryRow<{ at: number | null }>(
-        pool,
-        'SELECT max(created_at) AS at FROM alert_deliveries WHERE rule_id = $1 AND subject = $2',
-        [ruleId, subject],
-      );
-      return row?.at ?? null;
-    },
-    async dueAlertDeliveries(now, limit) {
+    async claimDueAlertDeliveries(now, limit, leaseMs, owner) {
+      // SKIP LOCKED: rows another instance is claiming right now are passed over rather than
+      // waited for; once it commits they are no longer due (their lease is running).
       return queryRows<DueAlertDelivery>(
         pool,
-        `SELECT d.id, d.kind, d.payload, r.webhook_url AS "webhookUrl", r.secret,
-                (SELECT count(*) FROM alert_attempts a WHERE a.delivery_id = d.id) AS attempts
-           FROM alert_deliveries d JOIN alert_rules r ON r.id = d.rule_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-          ORDER BY d.next_attempt_at, d.id LIMIT $2`,
-        [now, limit],
+        `WITH claimed AS (
+           UPDATE alert_deliveries SET claimed_by = $4, claimed_until = $1::bigint + $3::bigint
+            WHERE id IN (SELECT id FROM alert_deliveries
+                          WHERE status = 'pending' AND next_attempt_at <= $1
+                            AND (claimed_until IS NULL OR claimed_until <= $1)
+                          ORDER BY next_attempt_at, id LIMIT $2
+                          FOR UPDATE SKIP LOCKED)
+           RETURNING id, kind, payload, rule_id, next_attempt_at)
+         SELECT c.id, c.kind, c.payload, r.webhook_url AS "webhookUrl", r.secret,
+                (SELECT count(*) FROM alert_attempts a WHERE a.delivery_id = c.id) AS attempts
+           FROM claimed c JOIN alert_rules r ON r.id = c.rule_id
+          ORDER BY c.next_attempt_at, c.id`,
+        [now, limit, leaseMs, owner],
       );
     },
     async nextAlertAttemptAt() {
       const row = await queryRow<{ at: number | null }>(
         pool,
-        `SELECT min(next_attempt_at) AS at FROM alert_deliveries WHERE status = 'pending'`,
+        `SELECT min(greatest(next_attempt_at, claimed_until)) AS at FROM alert_deliveries WHERE status = 'pending'`,
       );
       return row?.at ?? null;
     },
-    async recordAlertAttempt(id, attempt, outcome) {
+    async recordAlertAttempt(id, attempt, outcome, owner) {
       await inTransaction(pool, async (client) => {
         await client.query('INSERT INTO alert_attempts (delivery_id, at, status, error, duration_ms) VALUES ($1, $2, $3, $4, $5)', [
           id, attempt.at, attempt.status, attempt.error, attempt.durationMs,
         ]);
+        // A late attempt (its owner's lease ran out) never reopens a settled delivery, and never
+        // frees the claim of the owner that took over.
         await client.query(
           `UPDATE alert_deliveries
-              SET status = $2, next_attempt_at = $3,
-                  delivered_at = CASE WHEN $2 = 'delivered' THEN $4 ELSE delivered_at END
+              SET status = CASE WHEN status = 'pending' THEN $2 ELSE status END,
+                  next_attempt_at = CASE WHEN status = 'pending' THEN $3 ELSE next_attempt_at END,
+                  delivered_at = CASE WHEN status = 'pending' AND $2 = 'delivered' THEN $4 ELSE delivered_at END,
+                  claimed_by = CASE WHEN claimed_by = $5 THEN NULL ELSE claimed_by END,
+                  claimed_until = CASE WHEN claimed_by = $5 THEN NULL ELSE claimed_until END
             WHERE id = $1`,
-          [id, outcome.status, outcome.nextAttemptAt, attempt.at],
+          [id, outcome.status, outcome.nextAttemptAt, attempt.at, owner],
         );
       });
     },
@@ -144,7 +163,8 @@ export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
     },
     async setAlertCursor(name, value) {
       await pool.query(
-        'INSERT INTO alert_cursors (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
+        `INSERT INTO alert_cursors (name, value) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET value = greatest(alert_cursors.value, EXCLUDED.value)`,
         [name, value],
       );
     },

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { AlertStorage } from '../../alerts/alertStorage.js';
+import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/alertStorage.js';
 import type { AlertAttempt, AlertConditions, AlertDelivery, AlertKind, AlertRule, DeliveryStatus } from '../../alerts/contract.js';
 import type { GroupCommit } from './groupCommit.js';
 
@@ -48,7 +48,8 @@ function conditionsOf(input: AlertConditions & Record<string, unknown>): string 
 
 /**
  * Alert rules, deliveries and cursors on SQLite. Writes go through the shared group commit, reads
- * straight to the connection. `busyLogGroups` reads the per-minute group counts the log store
+ * straight to the connection; claims and cooled queuing are writes, so they are atomic even with
+ * several instances on one file. `busyLogGroups` reads the per-minute group counts the log store
  * keeps (log_group_minutes, migration 10); its statement is prepared on first use.
  */
 export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStorage {
@@ -67,21 +68,32 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
     INSERT INTO alert_deliveries (rule_id, kind, dedupe_key, subject, summary, payload, status, next_attempt_at, created_at)
     VALUES (@ruleId, @kind, @dedupeKey, @subject, @summary, @payload, 'pending', @createdAt, @createdAt)
     ON CONFLICT (rule_id, dedupe_key) DO NOTHING RETURNING id`).pluck();
-  const lastAt = db.prepare('SELECT max(created_at) FROM alert_deliveries WHERE rule_id = ? AND subject = ?').pluck();
-  const due = db.prepare(`
+  const recentForSubject = db
+    .prepare('SELECT 1 FROM alert_deliveries WHERE rule_id = ? AND subject = ? AND created_at > ? LIMIT 1')
+    .pluck();
+  const claim = db.prepare(`
+    UPDATE alert_deliveries SET claimed_by = @owner, claimed_until = @now + @leaseMs
+     WHERE id IN (SELECT id FROM alert_deliveries
+                   WHERE status = 'pending' AND next_attempt_at <= @now AND (claimed_until IS NULL OR claimed_until <= @now)
+                   ORDER BY next_attempt_at, id LIMIT @limit)
+    RETURNING id`).pluck();
+  const claimed = db.prepare(`
     SELECT d.id, d.kind, d.payload, r.webhook_url AS webhookUrl, r.secret,
            (SELECT count(*) FROM alert_attempts a WHERE a.delivery_id = d.id) AS attempts
       FROM alert_deliveries d JOIN alert_rules r ON r.id = d.rule_id
-     WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-     ORDER BY d.next_attempt_at, d.id LIMIT ?`);
-  const nextAt = db.prepare(`SELECT min(next_attempt_at) FROM alert_deliveries WHERE status = 'pending'`).pluck();
+     WHERE d.id IN (SELECT value FROM json_each(?))
+     ORDER BY d.next_attempt_at, d.id`);
+  const nextAt = db
+    .prepare(`SELECT min(max(next_attempt_at, coalesce(claimed_until, 0))) FROM alert_deliveries WHERE status = 'pending'`)
+    .pluck();
   const addAttempt = db.prepare(`
     INSERT INTO alert_attempts (delivery_id, at, status, error, duration_ms) VALUES (@id, @at, @status, @error, @durationMs)`);
   const settle = db.prepare(`
     UPDATE alert_deliveries
        SET status = @status, next_attempt_at = @nextAttemptAt,
            delivered_at = CASE WHEN @status = 'delivered' THEN @at ELSE delivered_at END
-     WHERE id = @id`);
+     WHERE id = @id AND status = 'pending'`);
+  const release = db.prepare('UPDATE alert_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?');
   const listDeliveries = db.prepare(`
     SELECT d.id, d.rule_id, r.name AS rule_name, d.kind, d.subject, d.summary, d.status, d.created_at,
            d.delivered_at, CASE WHEN d.status = 'pending' THEN d.next_attempt_at END AS next_attempt_at
@@ -93,14 +105,25 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
   );
   const readCursor = db.prepare('SELECT value FROM alert_cursors WHERE name = ?').pluck();
   const writeCursor = db.prepare(`
-    INSERT INTO alert_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+    INSERT INTO alert_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`);
   const trim = db.prepare(`DELETE FROM alert_deliveries WHERE created_at < ? AND status != 'pending'`);
   let busy: ReturnType<Database['prepare']> | undefined;
 
+  // Each runs inside the group commit's BEGIN IMMEDIATE, which holds the file's write lock: no
+  // other connection (another instance on the same file) can write between its statements.
+  const queueCooled = (delivery: NewAlertDelivery & { cooldownMs: number }): number | undefined =>
+    recentForSubject.get([delivery.ruleId, delivery.subject, delivery.createdAt - delivery.cooldownMs])
+      ? undefined
+      : (queue.get(delivery) as number | undefined);
+  const claimDue = (now: number, limit: number, leaseMs: number, owner: string): DueAlertDelivery[] => {
+    const ids = claim.all({ now, limit, leaseMs, owner }) as number[];
+    return ids.length ? (claimed.all(JSON.stringify(ids)) as DueAlertDelivery[]) : [];
+  };
   const recordAttempt = db.transaction(
-    (id: number, attempt: AlertAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: number | null }) => {
+    (id: number, attempt: AlertAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: number | null }, owner: string) => {
       addAttempt.run({ id, ...attempt });
       settle.run({ id, at: attempt.at, ...outcome });
+      release.run([id, owner]);
     },
   );
 
@@ -125,20 +148,20 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
     async deleteAlertRule(id) {
       return (await writes.run(() => deleteRule.run(id).changes)) > 0;
     },
-    async queueAlertDelivery(delivery) {
-      return ((await writes.run(() => queue.get(delivery))) as number | undefined) ?? null;
+    async queueAlertDelivery({ cooldownMs, ...delivery }) {
+      const id = await writes.run(() =>
+        cooldownMs === undefined ? (queue.get(delivery) as number | undefined) : queueCooled({ ...delivery, cooldownMs }),
+      );
+      return id ?? null;
     },
-    async lastAlertAt(ruleId, subject) {
-      return (lastAt.get([ruleId, subject]) as number | null) ?? null;
-    },
-    async dueAlertDeliveries(now, limit) {
-      return due.all([now, limit]) as Awaited<ReturnType<AlertStorage['dueAlertDeliveries']>>;
+    async claimDueAlertDeliveries(now, limit, leaseMs, owner) {
+      return writes.run(() => claimDue(now, limit, leaseMs, owner));
     },
     async nextAlertAttemptAt() {
       return (nextAt.get() as number | null) ?? null;
     },
-    async recordAlertAttempt(id, attempt, outcome) {
-      await writes.run(() => recordAttempt(id, attempt, outcome));
+    async recordAlertAttempt(id, attempt, outcome, owner) {
+      await writes.run(() => recordAttempt(id, attempt, outcome, owner));
     },
     async listAlertDeliveries({ ruleId, limit }) {
       const rows = listDeliveries.all({ ruleId: ruleId ?? null, limit }) as DeliveryRow[];

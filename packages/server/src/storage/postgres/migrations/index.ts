@@ -8,6 +8,7 @@ import { analyticsMigration } from './006-analytics.js';
 import { dropsMigration } from './007-drops.js';
 import { signalsMigration } from './008-signals.js';
 import { consentMigration } from './009-consent.js';
+import { alertClaimsMigration } from './010-alert-claims.js';
 
 export type { Migration } from './migration.js';
 
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   dropsMigration,
   signalsMigration,
   consentMigration,
+  alertClaimsMigration,
 ];

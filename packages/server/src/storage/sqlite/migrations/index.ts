@@ -13,6 +13,7 @@ import { migration as alerts } from './011-alerts.js';
 import { migration as requestCounters } from './012-request-counters.js';
 import { migration as logMessageIds } from './013-log-message-ids.js';
 import { migration as ringWithoutMessageIndex } from './014-ring-without-message-index.js';
+import { migration as alertClaims } from './015-alert-claims.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -33,4 +34,5 @@ export const sqliteMigrations: readonly Migration[] = [
   requestCounters,
   logMessageIds,
   ringWithoutMessageIndex,
+  alertClaims,
 ];
