@@ -32,9 +32,9 @@ afterAll(async () => {
 describe('ingest writers on PostgreSQL', () => {
   it('store every item once through redeliveries and competing writers', async () => {
     const commits = new Map<string, number>();
-    const counted = (base: Store, failFirst: number): Store => {
+    const counted = (base: Store, failFirst: number) => {
       let calls = 0;
-      return {
+      const wrapped: Store = {
         ...base,
         // Told the store is down, the failing writer naks whole batches rather than splitting them.
         ping: failFirst > 0 ? () => Promise.reject(new Error('looks down')) : base.ping,
@@ -51,14 +51,14 @@ describe('ingest writers on PostgreSQL', () => {
           },
         },
       };
+      return { store: wrapped, calls: () => calls };
     };
     const other = await nats.connectAnother();
     const common = { stream: nats.stream, durable: 'pg-writers', batchSize: 25, maxWaitMs: 10, ackWaitMs: 2_000, retryDelayMs: 50, logger };
-    const writers = [
-      await startIngestWriter({ ...common, js: nats.js, jsm: nats.jsm, store: counted(store, 0) }),
-      await startIngestWriter({ ...common, js: other.js, jsm: other.jsm, store: counted(store, 0) }),
-      await startIngestWriter({ ...common, js: other.js, jsm: other.jsm, store: counted(store, 3) }),
-    ];
+    // The failing writer starts alone, so it surely takes batches and fails after committing
+    // them; the two others join once it has, and take over what comes back.
+    const failing = counted(store, 3);
+    const writers = [await startIngestWriter({ ...common, js: other.js, jsm: other.jsm, store: failing.store })];
     const sink = createJetStreamSink({ js: nats.js, jsm: nats.jsm, stream: nats.stream, store });
     const now = Date.now();
     const reports = Array.from({ length: 150 }, (_, i) => perfReport({ wv_lcp: 1000 + i }, { id: `pg-report-${i}`, receivedAt: now }));
@@ -70,6 +70,11 @@ describe('ingest writers on PostgreSQL', () => {
       sink.perf.insertPerfReport(reports[0]!),
       sink.analytics.insertAnalyticsHits([hits[0]!]),
     ]);
+    await vi.waitUntil(() => failing.calls() >= 3, { timeout: 20_000, interval: 20 });
+    writers.push(
+      await startIngestWriter({ ...common, js: nats.js, jsm: nats.jsm, store: counted(store, 0).store }),
+      await startIngestWriter({ ...common, js: other.js, jsm: other.jsm, store: counted(store, 0).store }),
+    );
     await vi.waitUntil(
       async () => {
         const info = await nats.jsm.consumers.info(nats.stream, 'pg-writers');

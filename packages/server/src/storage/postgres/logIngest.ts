@@ -123,6 +123,9 @@ async function freshRecords(db: Queryable, records: NewClientLog[]): Promise<Map
  * they appear. Known releases are left alone: no row lock on the current release's row, which
  * every batch of a deploy would otherwise queue behind.
  */
+/** Key of the advisory lock under which new releases are inserted (any fixed number of ours). */
+const NEW_RELEASES_LOCK = 0x7a_72_6c_73;
+
 async function noteReleases(db: Queryable, records: NewClientLog[]): Promise<void> {
   const firstSeen = new Map<string, number>();
   for (const record of records) {
@@ -130,6 +133,14 @@ async function noteReleases(db: Queryable, records: NewClientLog[]): Promise<voi
     if (release !== null && !firstSeen.has(release)) firstSeen.set(release, record.receivedAt);
   }
   if (firstSeen.size === 0) return;
+  const names = [...firstSeen.keys()];
+  const known = await queryRows<{ name: string }>(db, 'SELECT name FROM releases WHERE name = ANY ($1::text[])', [names]);
+  if (known.length === names.length) return;
+  // New releases are inserted in order of appearance (that order is the release order), so two
+  // transactions meeting the same new releases in different orders would each wait on the
+  // other's uncommitted row: a deadlock. New releases are rare (a deploy), so their inserts take
+  // turns under one transaction-scoped advisory lock instead.
+  await db.query('SELECT pg_advisory_xact_lock($1)', [NEW_RELEASES_LOCK]);
   await db.query(
     `INSERT INTO releases (name, first_seen, last_seen)
      SELECT name, at, at FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r (name, at, n)
