@@ -121,6 +121,7 @@ describe('the console, with data in every section', () => {
 
       await page.getByTestId('log-group-row').filter({ hasText: seeded.errorMessage }).getByRole('button').first().click();
       await page.getByTestId('group-detail').getByTestId('occurrences').waitFor();
+      await page.getByTestId('group-detail').getByTestId('breadcrumb').first().waitFor();
       await page.waitForTimeout(300);
       await check('logs with a group open');
       await page.getByRole('button', { name: 'Log settings' }).click();
