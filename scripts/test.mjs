@@ -2,7 +2,7 @@
 // Each step stops the run with its own exit code, so CI fails when anything fails.
 import { ensureDeps } from './lib/ensureDeps.mjs';
 import { ensureChromium } from './lib/ensureChromium.mjs';
-import { ensureServices } from './lib/ensureServices.mjs';
+import { ensureServiceBinaries, ensureServices } from './lib/ensureServices.mjs';
 import { build } from './lib/build.mjs';
 import { must } from './lib/run.mjs';
 
@@ -18,6 +18,11 @@ await must('Unit tests', 'npx', ['vitest', 'run']);
 await build();
 await must('Size budgets', 'node', ['scripts/size.mjs']);
 await must('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'test/e2e/vitest.config.ts'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+// Private PostgreSQL and NATS of its own, which it restarts mid-run, behind three instances.
+await ensureServiceBinaries();
+await must('Topology (3 instances, PostgreSQL, NATS, faults)', 'npx', ['vitest', 'run', '--config', 'test/topology/vitest.config.ts'], {
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
 await services.stop();

@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const natsServerPath = '/usr/sbin/nats-server';
@@ -69,6 +69,13 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
+
+// A test runner ends its workers with SIGTERM, and Ctrl-C sends SIGINT: by default either skips
+// 'exit' handlers, leaving the servers running. Made into an exit (with the shell's status for
+// the signal) unless someone else already handles the signal.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + osConstants.signals[signal]));
+}
 
 function temporaryFolder(prefix) {
   const folder = mkdtempSync(join(tmpdir(), prefix));

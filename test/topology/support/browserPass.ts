@@ -47,7 +47,8 @@ export async function visitDemo(browser: Browser, baseUrl: string): Promise<Visi
     // left; the visitor stays until it has been answered.
     const signalsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/a/api/signals' && r.request().method() === 'POST', { timeout: 30_000 });
     signalsAnswered.catch(() => {}); // awaited below; a step failing first must not leave it unhandled
-    await page.goto(baseUrl + '/');
+    // ?dev=1 shows the demo's developer tools (the button that throws an uncaught error).
+    await page.goto(baseUrl + '/?dev=1');
     await page.getByTestId('consent-banner').waitFor({ timeout: 30_000 });
     await page.getByTestId('consent-accept').click();
     await page.getByTestId('consent-banner').waitFor({ state: 'detached', timeout: 30_000 });

@@ -5,9 +5,15 @@ export interface RunFigures {
   pageViews: number;
   events: number;
   perfReports: number;
-  /** Occurrences per log group of the run (`product:groupId` → count). */
+  /**
+   * Occurrences per log group of the run (`product:groupId` → count). The console lists at most
+   * CONSOLE_GROUPS_LISTED groups (the most recent), the tables all of them.
+   */
   logGroups: Record<string, number>;
 }
+
+/** The most groups one console request lists. */
+export const CONSOLE_GROUPS_LISTED = 500;
 
 /** The console's view of the run tagged `runTag`, through its API (with the token). */
 export async function consoleFigures(baseUrl: string, token: string, runTag: string, window: { from: number; to: number }): Promise<RunFigures> {
@@ -19,7 +25,7 @@ export async function consoleFigures(baseUrl: string, token: string, runTag: str
   const range = `from=${window.from}&to=${window.to}`;
   const analytics = await get<{ totals: { pageViews: number; events: number } }>(`/analytics/summary?vertical=${runTag}&${range}`);
   const vitals = await get<{ count: number }>(`/vitals/summary?vertical=${runTag}&${range}`);
-  const logs = await get<{ groups: { groupId: string; count: number }[] }>(`/logs/groups?product=${runTag}&limit=500`);
+  const logs = await get<{ groups: { groupId: string; count: number }[] }>(`/logs/groups?product=${runTag}&limit=${CONSOLE_GROUPS_LISTED}`);
   return {
     pageViews: analytics.totals.pageViews,
     events: analytics.totals.events,

@@ -14,9 +14,10 @@ export interface IngestRequest {
   groups?: Map<string, string>;
 }
 
-// A log group keeps only its newest 200 occurrences (storage/sqlite/logStore.ts); groups here
-// stay well below that, so every stored occurrence can still be counted by id.
-const BATCHES_PER_GROUP = 10;
+// A log group keeps only its newest 200 occurrences in the ring; groups here stay well below that,
+// so every stored occurrence can still be counted by id. A loop's sequence counts requests of
+// every kind, a third of them log batches: about 10 batches, 30 messages, per group.
+const BATCHES_PER_GROUP = 30;
 export const MESSAGES_PER_BATCH = 3;
 export const HITS_PER_BATCH = 4;
 

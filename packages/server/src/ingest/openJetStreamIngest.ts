@@ -41,6 +41,8 @@ export async function openJetStreamIngest(options: JetStreamIngestOptions): Prom
   const nc = await connect({
     servers: options.url.split(',').map((url) => url.trim()),
     name: options.connectionName,
+    // A start against an unreachable NATS fails within seconds, with the reason, not after 20.
+    timeout: 5_000,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
   });
