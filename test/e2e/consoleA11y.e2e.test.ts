@@ -121,8 +121,10 @@ describe('the console, with data in every section', () => {
 
       await page.getByTestId('log-group-row').filter({ hasText: seeded.errorMessage }).getByRole('button').first().click();
       await page.getByTestId('group-detail').getByTestId('occurrences').waitFor();
+      await page.getByTestId('group-detail').getByTestId('breadcrumb').first().waitFor();
       await page.waitForTimeout(300);
       await check('logs with a group open');
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/console-logs-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Log settings' }).click();
       await page.getByRole('heading', { name: 'Log settings' }).waitFor();
       await check('logs with the settings open');

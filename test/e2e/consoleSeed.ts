@@ -10,6 +10,14 @@ async function post(baseURL: string, path: string, body: string, contentType: st
 /** Errors of three levels in one release, with stacks, a long page URL and extra arguments. */
 async function seedLogs(baseURL: string, release: string, product: string): Promise<string> {
   const file = `${baseURL}/assets/checkout-3f9a2c.js`;
+  // The steps that led to the error, newest first, as @tarmac/platform/breadcrumbs sends them.
+  const at = Date.now();
+  const trail = [
+    `${at - 100} click button.result-card__select.btn "Select flight MAD → LIS, 129 EUR"`,
+    `${at - 900} fetch GET /api/search/flights 200 412`,
+    `${at - 1500} console warn Fare rules for MAD-LIS are older than 24 hours and were refreshed in the background`,
+    `${at - 2600} nav /flights/results`,
+  ].join('\n');
   const errorMessage = `Cannot read properties of undefined (reading 'fare') ${unique('a11y')}`;
   const messages = [
     [errorMessage, 'renderFareSummary', 4, 'uncaught'],
@@ -19,7 +27,7 @@ async function seedLogs(baseURL: string, release: string, product: string): Prom
     id: unique(`m${i}`), groupId: unique(`g${i}`), message, contentId: String(message).length,
     extraArgs: ['{"fare":129,"currency":"EUR","route":"MAD-LIS","passengers":[{"type":"ADT"},{"type":"CHD"}],"cabin":"economy"}'],
     level, type, occurrences: 3 + i, timestamp: Date.now(),
-    context: { url: `${baseURL}/flights/results?from=MAD&to=LIS&depart=2026-12-04&return=2026-12-11&adults=2&children=1&cabin=economy`, r9Version: release },
+    context: { url: `${baseURL}/flights/results?from=MAD&to=LIS&depart=2026-12-04&return=2026-12-11&adults=2&children=1&cabin=economy`, r9Version: release, 'crumbs.0': trail },
     stackTrace: [`TypeError: ${message}`, `    at ${fn} (${file}:12:34)`, `    at HTMLButtonElement.onClick (${file}:88:7)`],
     parsedStackTrace: [{ functionName: fn, fileName: file, lineNo: 12, colNo: 34 }, { functionName: 'HTMLButtonElement.onClick', fileName: file, lineNo: 88, colNo: 7 }],
     fileName: file, lineNo: 12, colNo: 34,

@@ -6,9 +6,9 @@ import { edgeRoom } from '../charts/axisWidth';
 
 /** The choices in stacking order, bottom up, in the colours people read consent in. */
 export const CHOICES = [
-  { key: 'accept_all', name: 'Accept all', color: '#2f9e44' },
+  { key: 'accept_all', name: 'Accept all', color: '#237032' },
   { key: 'custom', name: 'Custom', color: '#f59f00' },
-  { key: 'reject_all', name: 'Reject all', color: '#e03131' },
+  { key: 'reject_all', name: 'Reject all', color: '#c92a2a' },
 ] as const;
 
 type Row = ReturnType<typeof choiceRows>[number];
@@ -20,7 +20,8 @@ function ChoiceTooltip({ active, payload }: TooltipContentProps) {
     <div className="chart-tip">
       <strong>{dayLabel(row.day)}</strong> · {row.visitors} visitors
       {[...CHOICES].reverse().map((c) => (
-        <div key={c.key} style={{ color: c.color }}>
+        <div key={c.key}>
+          <span className="chart-tip__swatch" style={{ background: c.color }} aria-hidden="true" />
           {c.name}: {row[c.key]} ({row.shares[c.key]}%)
         </div>
       ))}
@@ -28,12 +29,13 @@ function ChoiceTooltip({ active, payload }: TooltipContentProps) {
   );
 }
 
-// The share printed inside its segment while bars are wide and the segment tall enough for text.
+// The share printed inside its segment while bars are wide and the segment tall enough for text,
+// in white on the green and red segments and in ink on the amber one (each ≥ 4.5:1).
 function shareLabel({ x, y, width, height, index }: LabelProps, rows: Row[], key: keyof Row['shares']) {
   const share = rows[Number(index)]?.shares[key];
   if (!share || Number(height) < 16 || Number(width) < 30) return null;
   return (
-    <text x={Number(x) + Number(width) / 2} y={Number(y) + Number(height) / 2 + 4} textAnchor="middle" fontSize={11} fill="#fff" fontWeight={600}>
+    <text x={Number(x) + Number(width) / 2} y={Number(y) + Number(height) / 2 + 4} textAnchor="middle" fontSize={11} fill={key === 'custom' ? '#1c2330' : '#fff'} fontWeight={600}>
       {Math.round(share)}%
     </text>
   );

@@ -40,10 +40,10 @@ describe('BreadcrumbTimeline', () => {
     await advanceTimers(0);
     expect(client.get).toHaveBeenCalledWith('/logs/groups/demo%3Aabc/breadcrumbs', expect.any(AbortSignal));
     expect(rows()).toEqual([
-      [clockTime(1_000_000), '−1.50 s', 'Navigation', '/results', '', ''],
-      [clockTime(1_000_250), '−1.25 s', 'Click', 'button#pay "Pay"', '', ''],
-      [clockTime(1_001_500), '0 s', 'Fetch', 'POST /pay', '502', '1200'],
-      [clockTime(1_001_500), '0 s', 'Console · error', 'payment failed', '', ''],
+      [clockTime(1_000_000) + '−1.50 s', 'Navigation', '/results', ''],
+      [clockTime(1_000_250) + '−1.25 s', 'Click', 'button#pay "Pay"', ''],
+      [clockTime(1_001_500) + '0 s', 'Fetch', 'POST /pay', '5021200 ms'],
+      [clockTime(1_001_500) + '0 s', 'Console · error', 'payment failed', ''],
     ]);
     expect(testRoot.container.querySelector('.badge--l4')?.textContent).toBe('502');
   });
@@ -56,7 +56,7 @@ describe('BreadcrumbTimeline', () => {
       select.value = 'older';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(rows().map((cells) => cells[3])).toEqual(['a.nav "Home"']);
+    expect(rows().map((cells) => cells[2])).toEqual(['a.nav "Home"']);
   });
 
   it('says so when no stored occurrence carries breadcrumbs', async () => {

@@ -70,32 +70,32 @@ export function BreadcrumbTimeline({ client, groupId, paused }: BreadcrumbTimeli
               </select>
             </label>
           ) : null}
-          <ScrollRegion label="Breadcrumbs">
+          <ScrollRegion label="Breadcrumb trail">
             <table className="table table--compact">
               <thead>
                 <tr>
                   <th scope="col">Time</th>
-                  <th scope="col" className="num">Before last</th>
                   <th scope="col">Kind</th>
                   <th scope="col">What</th>
-                  <th scope="col" className="num">Status</th>
-                  <th scope="col" className="num">ms</th>
+                  <th scope="col" className="num">Result</th>
                 </tr>
               </thead>
               <tbody>
                 {trail.breadcrumbs.map((crumb, i) => (
                   <tr key={i} data-testid="breadcrumb" data-kind={crumb.category}>
-                    <td className="mono small nowrap">{clockTime(crumb.at)}</td>
-                    <td className="mono small num nowrap">{beforeLast(crumb.at, last)}</td>
+                    <td className="mono small nowrap">
+                      {clockTime(crumb.at)}
+                      <div className="muted" title="Before the last breadcrumb">{beforeLast(crumb.at, last)}</div>
+                    </td>
                     <td className="nowrap">
                       {KIND_LABELS[crumb.category]}
                       {crumb.level ? <span className="muted small"> · {crumb.level}</span> : null}
                     </td>
-                    <td className="mono small break">{crumb.message}</td>
-                    <td className="mono num">
+                    <td className="mono small break crumbs__what">{crumb.message}</td>
+                    <td className="mono num nowrap">
                       {failed(crumb) ? <span className="badge badge--l4">{crumb.status}</span> : (crumb.status ?? '')}
+                      {crumb.durationMs != null ? <div className="muted small">{crumb.durationMs} ms</div> : null}
                     </td>
-                    <td className="mono num">{crumb.durationMs ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

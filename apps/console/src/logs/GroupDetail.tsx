@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import type { ConsoleClient } from '../api/client';
 import { shortLocation } from '../format/levels';
 import { absoluteTime } from '../format/relativeTime';
@@ -6,12 +7,15 @@ import { refreshIntervalMs } from '../hooks/useLogGroups';
 import { BreadcrumbTimeline } from './BreadcrumbTimeline';
 import { GroupWorkflow } from './GroupWorkflow';
 import { LevelBadge } from './LevelBadge';
-import { OccurrenceChart } from './OccurrenceChart';
 import { OccurrencesTable } from './OccurrencesTable';
 import { ReleaseCounts } from './ReleaseCounts';
 import { ResolvedStackView } from './ResolvedStackView';
 import { StackTable } from './StackTable';
 import './issues.css';
+
+// The chart library comes with the first group opened, not with the Logs list, so the default
+// section shows without waiting for it.
+const OccurrenceChart = lazy(() => import('./OccurrenceChart').then((m) => ({ default: m.OccurrenceChart })));
 
 interface GroupDetailProps {
   client: ConsoleClient;
@@ -74,7 +78,9 @@ export function GroupDetail({ client, groupId, paused, onClose, onChanged }: Gro
             </div>
           </dl>
           <h3>Occurrences over time</h3>
-          <OccurrenceChart client={client} groupId={groupId} paused={paused} />
+          <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+            <OccurrenceChart client={client} groupId={groupId} paused={paused} />
+          </Suspense>
           <h3>Stack</h3>
           {resolved ? <ResolvedStackView stack={resolved} /> : <StackTable frames={detail.parsedStackTrace} />}
           {resolved ? (

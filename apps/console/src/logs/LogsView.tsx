@@ -19,12 +19,16 @@ export function LogsView({ client }: { client: ConsoleClient }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const groups = useLogGroups(client, { status: filters.status || undefined, level: filters.level, product: filters.product, q }, paused);
 
-  const filtered = Boolean(filters.level || filters.product || q.trim() || filters.status);
+  // Open groups are the default view, not a filter the operator chose: a fresh console with no
+  // message at all says so, rather than "no groups match".
+  const filtered = Boolean(filters.level || filters.product || q.trim() || (filters.status && filters.status !== 'open'));
   const emptyText = !groups.list
     ? 'Loading…'
     : filtered
       ? 'No groups match these filters.'
-      : 'No client log messages yet — open the site and browse: errors and warnings its pages log appear here by themselves. To send some on purpose, open the site with ?dev=1 and use its developer tools.';
+      : groups.list.products.length > 0
+        ? 'No open groups: every group is resolved or ignored (choose another State to see them).'
+        : 'No client log messages yet — open the site and browse: errors and warnings its pages log appear here by themselves. To send some on purpose, open the site with ?dev=1 and use its developer tools.';
 
   return (
     <div className="logs">

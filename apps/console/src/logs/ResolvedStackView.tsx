@@ -1,18 +1,24 @@
 import type { ResolvedFrame, ResolvedStack, SourceContext } from '@tarmac/server/contracts';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
-/** The original lines around a frame's line, numbered, the frame's line marked. */
+/**
+ * The original lines around a frame's line, numbered, the frame's line marked. Code keeps its
+ * lines: a long one scrolls, and the region takes keyboard focus when it does.
+ */
 function CodeContext({ context, lineNo }: { context: SourceContext; lineNo: number }) {
   const first = lineNo - context.pre.length;
   const lines = [...context.pre, context.line, ...context.post];
   return (
-    <pre className="frame__code">
-      {lines.map((text, i) => (
-        <span key={i} className={first + i === lineNo ? 'frame__line is-current' : 'frame__line'}>
-          <span className="frame__no">{first + i}</span>
-          {text || ' '}
-        </span>
-      ))}
-    </pre>
+    <ScrollRegion label={`Source around line ${lineNo}`} className="frame__scroll">
+      <pre className="frame__code">
+        {lines.map((text, i) => (
+          <span key={i} className={first + i === lineNo ? 'frame__line is-current' : 'frame__line'}>
+            <span className="frame__no">{first + i}</span>
+            {text || ' '}
+          </span>
+        ))}
+      </pre>
+    </ScrollRegion>
   );
 }
 
