@@ -5,6 +5,7 @@ import { createSqliteAnalytics } from './analytics.js';
 import { createSqliteConsent } from './consent.js';
 import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
 import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
@@ -42,7 +43,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   db.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   applyMigrations(db);
 
-  const wal = options.file === ':memory:' || options.file === '' ? undefined : walSyncer(`${options.file}-wal`);
+  const onDisk = options.file !== ':memory:' && options.file !== '';
+  const wal = onDisk ? walSyncer(`${options.file}-wal`) : undefined;
+  // Checkpoints off the event loop (checkpointer.ts); the writer's own only as a backstop.
+  const checkpointer = onDisk ? startCheckpointer(options.file) : undefined;
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const writes = createGroupCommit(db, wal?.sync);
   const releases = createSqliteReleases(db);
   const drops = createSqliteDrops(db);
@@ -97,6 +102,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       await writes.close(); // commits and syncs what is still queued before the connection goes
       await wal?.close();
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };
