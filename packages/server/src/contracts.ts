@@ -43,7 +43,7 @@ export type { MetricSummary, PageVitals, VitalsBucket, VitalsSummary } from './p
 export type { DistributionBin } from './perf/distribution.js';
 export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
-export type { ConsentChoiceKind, ConsentDay, ConsentSummary } from './consent/contract.js';
+export type { ConsentChoiceKind, ConsentDay, ConsentSummary, ReconsentReason } from './consent/contract.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
 export type {
   ArtifactInfo,

@@ -15,10 +15,11 @@ const day = (d: string, accept: number, reject: number, custom: number): Consent
 });
 
 describe('consent console data', () => {
-  it('asks the summary for the chosen window', async () => {
+  it('asks the summary for the chosen number of UTC days, today included', async () => {
     const get = vi.fn(async () => ({ days: [], purposes: [], vendors: [] }));
-    await fetchConsentSummary({ get } as unknown as ConsoleClient, 7);
-    expect(get).toHaveBeenCalledWith('/consent/summary?days=7', undefined);
+    const now = Date.UTC(2026, 0, 10, 15, 30);
+    await fetchConsentSummary({ get } as unknown as ConsoleClient, 7, undefined, now);
+    expect(get).toHaveBeenCalledWith(`/consent/summary?from=${Date.UTC(2026, 0, 4)}&to=${now}`, undefined);
   });
 
   it('totals the window and gives each choice’s share', () => {

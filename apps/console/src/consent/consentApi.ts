@@ -1,30 +1,15 @@
+import type { ConsentDay, ConsentSummary } from '@tarmac/server/contracts';
 import type { ConsoleClient } from '../api/client';
 
-/** Why a visitor was asked again (docs/consent.md, "Re-consent"). */
-export type ReconsentReason = 'expired' | 'gvl_vendors' | 'site_vendors' | 'policy';
+// The reply's shapes are the server's own (purposes and vendors keyed by their numeric ids).
+export type { ConsentDay, ConsentSummary, ReconsentReason } from '@tarmac/server/contracts';
 
-/** One UTC day of `GET /console/api/consent/summary` (docs/consent.md). */
-export interface ConsentDay {
-  day: string;
-  visitors: number;
-  choices: { accept_all: number; reject_all: number; custom: number };
-  purposes: Record<string, number>;
-  purposeObjections: Record<string, number>;
-  vendorConsents: Record<string, number>;
-  vendorObjections: Record<string, number>;
-  reconsents: Record<ReconsentReason, number>;
-}
+const DAY_MS = 86_400_000;
 
-/** The summary reply: days with choices, the vendor list's purposes and the site's vendors. */
-export interface ConsentSummary {
-  days: ConsentDay[];
-  purposes: { id: number; name: string }[];
-  vendors: { id: number; name: string }[];
-}
-
-/** Loads the last `days` days. */
-export function fetchConsentSummary(client: ConsoleClient, days: number, signal?: AbortSignal): Promise<ConsentSummary> {
-  return client.get<ConsentSummary>(`/consent/summary?days=${days}`, signal);
+/** Loads the last `days` UTC days, today included, as the one `from`/`to` window every view sends. */
+export function fetchConsentSummary(client: ConsoleClient, days: number, signal?: AbortSignal, now = Date.now()): Promise<ConsentSummary> {
+  const from = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  return client.get<ConsentSummary>(`/consent/summary?from=${from}&to=${now}`, signal);
 }
 
 /** `part` as a percentage of `whole` to one decimal; 0 for an empty whole rather than NaN. */

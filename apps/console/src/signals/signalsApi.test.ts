@@ -5,8 +5,9 @@ import { alignBuckets, automationShare, fetchSignalSummary } from './signalsApi'
 describe('signals API helpers', () => {
   it('asks the summary for the chosen window', async () => {
     const get = vi.fn().mockResolvedValue({ totals: { people: 1, automation: 0, fallback: 0 } });
-    await fetchSignalSummary({ get } as unknown as ConsoleClient, 168);
-    expect(get).toHaveBeenCalledWith('/signals/summary?hours=168', undefined);
+    const now = 1_700_000_000_000;
+    await fetchSignalSummary({ get } as unknown as ConsoleClient, 168, undefined, now);
+    expect(get).toHaveBeenCalledWith(`/signals/summary?from=${now - 168 * 3_600_000}&to=${now}`, undefined);
   });
 
   it('computes the automation share of judged reports only', () => {

@@ -1,9 +1,9 @@
 import type { ConsoleClient } from '../api/client';
 import type { SignalBucket, SignalSummary } from './signalTypes';
 
-/** Reads the Signals summary for the last `hours`. */
-export function fetchSignalSummary(client: ConsoleClient, hours: number, signal?: AbortSignal): Promise<SignalSummary> {
-  return client.get<SignalSummary>(`/signals/summary?hours=${hours}`, signal);
+/** Reads the Signals summary for the last `hours`, as the one `from`/`to` window every view sends. */
+export function fetchSignalSummary(client: ConsoleClient, hours: number, signal?: AbortSignal, now = Date.now()): Promise<SignalSummary> {
+  return client.get<SignalSummary>(`/signals/summary?from=${now - hours * 3_600_000}&to=${now}`, signal);
 }
 
 /** Share of automation among judged reports, 0..1; null while there are none. */

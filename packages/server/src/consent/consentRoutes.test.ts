@@ -159,6 +159,14 @@ describe('vendor list and console summary', () => {
     expect(summary.purposes).toHaveLength(11);
     const badDays = await t.app.inject({ method: 'GET', url: '/console/api/consent/summary?days=0', headers: consoleAuth });
     expect(badDays.statusCode).toBe(400);
+    // The one window shape of every view: today's choices are in any window that touches today…
+    const now = Date.now();
+    const today = (await t.app.inject({ url: `/console/api/consent/summary?from=${now - 60_000}&to=${now}`, headers: consoleAuth })).json<ConsentSummary>();
+    expect(today.days).toEqual(summary.days);
+    // …and in none that ends before today began.
+    const startOfToday = Math.floor(now / 86_400_000) * 86_400_000;
+    const before = (await t.app.inject({ url: `/console/api/consent/summary?from=${startOfToday - 3 * 86_400_000}&to=${startOfToday}`, headers: consoleAuth })).json<ConsentSummary>();
+    expect(before.days).toEqual([]);
   });
 });
 

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsentSummary } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import type { ConsentQuery } from './ports.js';
+import { legacyWindowQuery, timeWindow, windowProperties } from '../console/timeWindow.js';
+import type { WindowQuery } from '../console/timeWindow.js';
+import { DAY_MS, bucketStart } from '../rollups/timeGrid.js';
 
 /** What the console's consent routes need. */
 export interface ConsoleConsentOptions {
@@ -9,15 +12,15 @@ export interface ConsoleConsentOptions {
   service: ConsentService;
 }
 
-const DAY = 86_400_000;
-
 /**
- * `GET /console/api/consent/summary?days=N`: visitors per UTC day by choice and per purpose, for
- * the last N days (1..366, default 30). Registered by the console plugin (console/consoleApi.ts)
+ * `GET /console/api/consent/summary?from=&to=`: visitors per UTC day by choice and per purpose,
+ * for every UTC day the window touches (choices are counted per visitor and day, so no finer
+ * bucket exists). Older consoles send `days=N` (1..366): the last N UTC days, today included.
+ * Without either, the last 30 days. Registered by the console plugin (console/consoleApi.ts)
  * with the prefix `/consent`, behind its token check.
  */
 export async function consoleConsentRoutes(app: FastifyInstance, options: ConsoleConsentOptions): Promise<void> {
-  app.get<{ Querystring: { days?: string } }>(
+  app.get<{ Querystring: WindowQuery & { days?: string } }>(
     '/summary',
     {
       schema: {
@@ -25,14 +28,15 @@ export async function consoleConsentRoutes(app: FastifyInstance, options: Consol
           type: 'object',
           additionalProperties: false,
           // query values are strings (no coercion): 1..366 by pattern
-          properties: { days: { type: 'string', pattern: '^(36[0-6]|3[0-5][0-9]|[12][0-9]{2}|[1-9][0-9]?)$' } },
+          properties: { ...windowProperties, days: { type: 'string', pattern: '^(36[0-6]|3[0-5][0-9]|[12][0-9]{2}|[1-9][0-9]?)$' } },
         },
       },
     },
     async (request): Promise<ConsentSummary> => {
-      const days = request.query.days === undefined ? 30 : Number(request.query.days);
-      const until = Math.ceil((Date.now() + 1) / DAY) * DAY;
-      const summary = await options.consent.consentSummary({ since: until - days * DAY, until });
+      const now = Date.now();
+      const query = request.query.from || request.query.to || request.query.days ? request.query : { days: '30' };
+      const { from, to } = timeWindow(legacyWindowQuery(query, now), now);
+      const summary = await options.consent.consentSummary({ since: bucketStart(from, DAY_MS), until: bucketStart(to - 1, DAY_MS) + DAY_MS });
       return { days: summary, purposes: options.service.purposes(), vendors: options.service.vendors() };
     },
   );

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { legacyWindowQuery, timeWindow, windowProperties } from '../console/timeWindow.js';
+import type { WindowQuery } from '../console/timeWindow.js';
+import { bucketStart } from '../rollups/timeGrid.js';
 import type { SignalQuery } from './ports.js';
 import type { SignalKeyRing } from './signalKeyRing.js';
 
@@ -10,13 +13,14 @@ export interface ConsoleSignalRoutesOptions {
   now?: () => number;
 }
 
-const HOUR = 3600_000;
-
 const summaryQuery = {
   type: 'object',
   additionalProperties: false,
-  // 1..720 hours (30 days); query values are strings because coercion is off app-wide.
-  properties: { hours: { type: 'string', pattern: '^(720|7[01][0-9]|[1-6]?[0-9]{1,2})$' } },
+  properties: {
+    ...windowProperties,
+    // What older consoles send instead of from/to: 1..720 hours (30 days) ending now.
+    hours: { type: 'string', pattern: '^(720|7[01][0-9]|[1-6]?[0-9]{1,2})$' },
+  },
 } as const;
 
 const reportsQuery = {
@@ -26,7 +30,7 @@ const reportsQuery = {
 } as const;
 
 /**
- * `GET /console/api/signals/summary?hours=`, `GET /console/api/signals/reports?limit=`, and the
+ * `GET /console/api/signals/summary?from=&to=` (or the older `?hours=`), `GET /console/api/signals/reports?limit=`, and the
  * envelope keys: `GET /console/api/signals/key` (current and previous key ids, the grace period)
  * and `POST /console/api/signals/key/rotate` (a new current key; the old one is accepted for the
  * grace period).
@@ -36,12 +40,11 @@ const reportsQuery = {
 export async function consoleSignalRoutes(app: FastifyInstance, options: ConsoleSignalRoutesOptions): Promise<void> {
   const { signals, now = Date.now } = options;
 
-  app.get<{ Querystring: { hours?: string } }>('/summary', { schema: { querystring: summaryQuery } }, async (request) => {
-    const hours = Math.max(1, Number(request.query.hours ?? 24));
-    // Hourly buckets up to two days, daily beyond: a chart of at most ~50 points either way.
-    const bucketMs = hours <= 48 ? HOUR : 24 * HOUR;
-    const since = Math.floor((now() - hours * HOUR) / bucketMs) * bucketMs;
-    return signals.signalSummary({ since, bucketMs });
+  app.get<{ Querystring: WindowQuery & { hours?: string } }>('/summary', { schema: { querystring: summaryQuery } }, async (request) => {
+    const at = now();
+    const { from, bucketMs } = timeWindow(legacyWindowQuery(request.query, at), at);
+    // The summary runs from the start of the window's first bucket up to now.
+    return signals.signalSummary({ since: bucketStart(from, bucketMs), bucketMs });
   });
 
   app.get<{ Querystring: { limit?: string } }>('/reports', { schema: { querystring: reportsQuery } }, async (request) => ({

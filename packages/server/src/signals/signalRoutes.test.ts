@@ -113,5 +113,12 @@ describe('console signal API', () => {
     expect(summary.languages).toEqual([{ value: 'es-ES', count: 2 }, { value: 'en-GB', count: 1 }]);
     expect(summary.screens).toEqual([{ value: '1920x1080', count: 3 }]);
     expect((await t.app.inject({ method: 'GET', url: '/console/api/signals/summary?hours=721', headers: consoleAuth })).statusCode).toBe(400);
+    // The one window shape of every view gives the same summary; a week is read in day buckets.
+    const now = Date.now();
+    const same = (await t.app.inject({ url: `/console/api/signals/summary?from=${now - 24 * 3600_000}&to=${now}`, headers: consoleAuth })).json();
+    expect(same.totals).toEqual(summary.totals);
+    const week = (await t.app.inject({ url: `/console/api/signals/summary?from=${now - 7 * 24 * 3600_000}&to=${now}`, headers: consoleAuth })).json();
+    expect(week.bucketMs).toBe(24 * 3600_000);
+    expect(week.totals).toEqual(summary.totals);
   });
 });
