@@ -1,14 +1,18 @@
+import { THRESHOLDS } from '@tarmac/platform/perf';
 import type { ConsoleClient } from '../api/client';
 import type { DistributionBin, MetricName, PageFilter, PageVitals, Rating, VitalsBucket, VitalsSummary } from './vitalsTypes';
 
-/** The metrics in the order the dashboard shows them, with their good / poor limits. */
-export const METRICS: { name: MetricName; label: string; limits: [number, number] }[] = [
-  { name: 'LCP', label: 'Largest Contentful Paint', limits: [2500, 4000] },
-  { name: 'INP', label: 'Interaction to Next Paint', limits: [200, 500] },
-  { name: 'CLS', label: 'Cumulative Layout Shift', limits: [0.1, 0.25] },
-  { name: 'FCP', label: 'First Contentful Paint', limits: [1800, 3000] },
-  { name: 'TTFB', label: 'Time to First Byte', limits: [800, 1800] },
-  { name: 'FID', label: 'First Input Delay', limits: [100, 300] },
+/**
+ * The metrics in the order the dashboard shows them, with their good / poor limits: the browser
+ * module's table, the one the pages rate by and the server summarises by.
+ */
+export const METRICS: { name: MetricName; label: string; limits: readonly [number, number] }[] = [
+  { name: 'LCP', label: 'Largest Contentful Paint', limits: THRESHOLDS.LCP },
+  { name: 'INP', label: 'Interaction to Next Paint', limits: THRESHOLDS.INP },
+  { name: 'CLS', label: 'Cumulative Layout Shift', limits: THRESHOLDS.CLS },
+  { name: 'FCP', label: 'First Contentful Paint', limits: THRESHOLDS.FCP },
+  { name: 'TTFB', label: 'Time to First Byte', limits: THRESHOLDS.TTFB },
+  { name: 'FID', label: 'First Input Delay', limits: THRESHOLDS.FID },
 ];
 
 /** The colours everyone reads web vitals in: green, amber, red. */

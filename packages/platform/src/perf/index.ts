@@ -14,3 +14,4 @@ export { startPerformanceReporting } from './startPerformanceReporting.js';
 export type { PerfReporting, PerfReportingOptions } from './startPerformanceReporting.js';
 export { THRESHOLDS, rate } from './lib/thresholds.js';
 export type { MetricCallback, MetricName, MetricOptions, MetricRating, PerfMetric } from './lib/types.js';
+export type { NavigationCountField, NavigationTimeField, PerfReportForm, VitalFormField } from './lib/reportForm.js';

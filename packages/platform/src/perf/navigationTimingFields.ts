@@ -1,5 +1,7 @@
+import type { NavigationTimeField, PerfReportForm } from './lib/reportForm.js';
+
 /** Boomerang's navigation-timing field names with the Navigation Timing attribute each holds. */
-const TIMES = {
+const TIMES: Record<NavigationTimeField, keyof PerformanceNavigationTiming> = {
   nt_red_st: 'redirectStart',
   nt_red_end: 'redirectEnd',
   nt_fet_st: 'fetchStart',
@@ -19,13 +21,13 @@ const TIMES = {
   nt_load_end: 'loadEventEnd',
   nt_unload_st: 'unloadEventStart',
   nt_unload_end: 'unloadEventEnd',
-} as const;
+};
 
 // Level 2 entries name the type; Boomerang sends the old numeric `performance.navigation.type`.
 const NAV_TYPES: Record<string, number> = { navigate: 0, reload: 1, back_forward: 2 };
 
 /** The navigation-timing part of a performance report, keyed by Boomerang's beacon names. */
-export type NavigationTimingFields = Record<string, number | string>;
+export type NavigationTimingFields = Omit<PerfReportForm, 'id' | 'url' | 'vertical' | 'pageId' | 'subPageId' | 'pageTag' | `wv_${string}`>;
 
 /**
  * The navigation timing of this document with Boomerang's names and meaning: times are epoch
@@ -44,8 +46,8 @@ export function navigationTimingFields(): NavigationTimingFields {
       nt_red_cnt: entry.redirectCount,
       nt_nav_type: NAV_TYPES[entry.type] ?? 255,
     };
-    for (const [field, name] of Object.entries(TIMES)) {
-      const at = entry[name];
+    for (const [field, name] of Object.entries(TIMES) as [NavigationTimeField, keyof PerformanceNavigationTiming][]) {
+      const at = entry[name] as number;
       fields[field] = at > 0 ? Math.round(origin + at) : 0;
     }
     fields.nt_protocol = entry.nextHopProtocol;

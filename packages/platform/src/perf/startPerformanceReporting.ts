@@ -8,6 +8,7 @@ import { onTTFB } from './onTTFB.js';
 import { sendForm } from './lib/sendForm.js';
 import { newId } from '../transport/newId.js';
 import type { PerfMetric } from './lib/types.js';
+import type { PerfReportForm, VitalFormField } from './lib/reportForm.js';
 
 /** What a report says about the page besides its numbers; sent as form fields of these names. */
 export interface PerfReportingOptions {
@@ -40,7 +41,7 @@ export interface PerfReporting {
  */
 export function startPerformanceReporting(options: PerfReportingOptions): PerfReporting {
   const { apiPrefix = '', manual, logger, ...page } = options;
-  let values: Record<string, number> = {};
+  let values: Partial<Record<VitalFormField, number>> = {};
   let sent = false;
   let stopped = false;
   let restoredAt = 0;
@@ -51,7 +52,8 @@ export function startPerformanceReporting(options: PerfReportingOptions): PerfRe
     try {
       const timing = restoredAt ? { nt_nav_st: restoredAt, nt_nav_type: 2 } : navigationTimingFields();
       // A new id per report: the server stores a report once, whatever a retry sends again.
-      sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, url, ...page, id: newId() });
+      const form: PerfReportForm = { ...timing, ...values, url, ...page, id: newId() };
+      sendForm(`${apiPrefix}/s/run/perf`, form as Record<keyof PerfReportForm, string | number | undefined>);
     } catch (error) {
       logger?.error('Performance report failed', error);
     }
@@ -74,7 +76,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): PerfRe
     url = location.href;
     addEventListener('pageshow', onShow, true);
     addEventListener('visibilitychange', onVisibility);
-    const record = ({ name, value }: PerfMetric): void => void (values[`wv_${name.toLowerCase()}`] = value);
+    const record = ({ name, value }: PerfMetric): void => void (values[`wv_${name.toLowerCase()}` as VitalFormField] = value);
     for (const on of [onLCP, onCLS, onINP, onFCP, onTTFB, onFID]) on(record, { reportAllChanges: true });
   } catch (error) {
     logger?.error('Performance reporting could not start', error);

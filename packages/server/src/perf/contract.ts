@@ -2,6 +2,7 @@
  * The performance report as stored and read back (see docs/perf.md for the wire form). One
  * report is one page view: its web vitals and, for a fresh load, its navigation timing.
  */
+import type { NavigationCountField, NavigationTimeField, PerfReportForm, VitalFormField } from '@tarmac/platform/perf';
 
 /** Boomerang's navigation-timing time fields: epoch ms, 0 where the phase did not happen. */
 export const NT_TIME_FIELDS = [
@@ -36,6 +37,19 @@ export interface PerfReport {
   timing: Record<NtTimeField | NtCountField, number | null>;
   vitals: Record<VitalField, number | null>;
 }
+
+// The wire form is the browser module's (`PerfReportForm`): these lists must name exactly its
+// fields, checked here at compile time, so a field added or renamed on one side breaks the build.
+type SameMembers<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const timeFieldsMatch: SameMembers<NtTimeField, NavigationTimeField> = true;
+const countFieldsMatch: SameMembers<NtCountField, NavigationCountField> = true;
+const vitalFieldsMatch: SameMembers<VitalField, VitalFormField> = true;
+/** The page-describing text fields of the form, with the longest value each may have. */
+export const TEXT_LIMITS = { url: 2048, vertical: 128, pageId: 128, subPageId: 128, pageTag: 128, nt_protocol: 32 } as const;
+/** Every field the server reads from the form: exactly the browser module's, checked below. */
+export type KnownFormField = NtTimeField | NtCountField | VitalField | keyof typeof TEXT_LIMITS | 'id' | 'nt_nav_st';
+const formFieldsMatch: SameMembers<KnownFormField, keyof PerfReportForm> = true;
+void [timeFieldsMatch, countFieldsMatch, vitalFieldsMatch, formFieldsMatch];
 
 // The spec's good / poor limits and the rating rule: one table, the browser module's, so the
 // dashboards rate exactly as the pages do.

@@ -1,7 +1,7 @@
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { CLIENT_ID_PATTERN, isIdentifierText } from '../http/strictInput.js';
-import { NT_COUNT_FIELDS, NT_TIME_FIELDS, VITALS } from './contract.js';
+import { NT_COUNT_FIELDS, NT_TIME_FIELDS, TEXT_LIMITS, VITALS } from './contract.js';
 import type { PerfReport, VitalField } from './contract.js';
 
 /** Most fields one report may have, known or not: more is not a browser's report. */
@@ -13,7 +13,6 @@ const MAX_CLS = 100;
 const MAX_BYTES = 2 ** 31;
 const EPOCH_2000 = 946_684_800_000;
 const DAY_MS = 86_400_000;
-const TEXT_LIMITS = { url: 2048, vertical: 128, pageId: 128, subPageId: 128, pageTag: 128, nt_protocol: 32 } as const;
 
 const bad = (reason: string) => httpError(errorCodes.BAD_BODY, reason);
 
