@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKSTOP_PAGES } from './checkpointer.js';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createSqliteStore } from './createSqliteStore.js';
 import { newClientLog } from '../../testing/fixtures.js';
 
@@ -31,4 +31,10 @@ describe('WAL checkpoints off the event loop', () => {
     expect(db.prepare('SELECT count(*) FROM log_message_ids').pluck().get()).toBe(1000);
     db.close();
   }, 20_000);
+
+  it('survives a checkpointer that cannot open its file, and still closes', async () => {
+    const checkpointer = startCheckpointer(join(tmpdir(), 'tarmac-missing-dir', 'nope', 'tarmac.db'), 20);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // long enough for the thread to fail
+    await expect(checkpointer.close()).resolves.toBeUndefined();
+  });
 });

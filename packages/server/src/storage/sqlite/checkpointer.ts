@@ -35,10 +35,18 @@ export function startCheckpointer(file: string, everyMs = 200): Checkpointer {
     workerData: { file, everyMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
   worker.unref();
+  // A checkpointer that fails (the file cannot be opened on its thread) must not take the server
+  // down: the writer's backstop auto-checkpoint still bounds the WAL.
+  worker.on('error', () => {});
+  let exited = false;
+  worker.once('exit', () => {
+    exited = true;
+  });
   let closing: Promise<void> | undefined;
   return {
     close() {
       closing ??= new Promise<void>((resolve) => {
+        if (exited) return resolve();
         worker.once('message', () => void worker.terminate().then(() => resolve()));
         worker.once('error', () => resolve());
         worker.once('exit', () => resolve());
