@@ -1,5 +1,7 @@
 import type { StackFrame } from '../../logs/contract.js';
-import type { GroupState, GroupStatus, IssueGroup, ReleaseSummary, ResolvedStack, StoredGroupStack } from '../../releases/contract.js';
+import type { IssueGroup, ReleaseSummary, ResolvedStack, StoredGroupStack } from '../../releases/contract.js';
+import type { IssueStateColumns } from '../issueStateRow.js';
+import { toGroupState } from '../issueStateRow.js';
 import type { GroupRow } from './logs.js';
 import { GROUP_COLUMNS, toLogGroup } from './logs.js';
 
@@ -25,31 +27,9 @@ export const ISSUE_SELECT = `
     FROM issues i`;
 
 /** A row of {@link ISSUE_SELECT}. */
-export interface IssueRow extends GroupRow {
-  status_now: GroupStatus;
-  status_changed_at: number | null;
-  resolved_release: string | null;
-  regressed_release: string | null;
-  ignore_left: number | null;
-  ignore_until: number | null;
-  first_release: string | null;
-  last_release: string | null;
-}
+export interface IssueRow extends GroupRow, IssueStateColumns {}
 
-/** The state half of an issue row; ignore limits only while the group is still ignored. */
-export function toGroupState(row: IssueRow): GroupState {
-  const ignored = row.status_now === 'ignored';
-  return {
-    status: row.status_now,
-    firstRelease: row.first_release,
-    lastRelease: row.last_release,
-    resolvedInRelease: row.status_now === 'resolved' ? row.resolved_release : null,
-    statusChangedAt: row.status_changed_at,
-    regressedInRelease: row.status_now === 'regressed' ? row.regressed_release : null,
-    ignoreOccurrencesLeft: ignored ? row.ignore_left : null,
-    ignoreUntil: ignored ? row.ignore_until : null,
-  };
-}
+export { toGroupState };
 
 /** A log group and its state, as the console lists it. */
 export function toIssueGroup(row: IssueRow): IssueGroup {
