@@ -25,9 +25,12 @@ export interface Backends {
  * store directly.
  */
 export async function openBackends(config: ServerConfig, logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Promise<Backends> {
+  // TARMAC_ROLLUPS=off exists for the rollup benchmark (ingest cost with and without); the
+  // console's charts read the rollups, so a server run this way shows empty dashboards.
+  const rollups = process.env.TARMAC_ROLLUPS !== 'off';
   const store = config.databaseUrl
-    ? await createPostgresStore({ url: config.databaseUrl })
-    : createSqliteStore({ file: dataFiles(config.dataDir).database });
+    ? await createPostgresStore({ url: config.databaseUrl, rollups })
+    : createSqliteStore({ file: dataFiles(config.dataDir).database, rollups });
   const where = config.databaseUrl ? describeUrl(config.databaseUrl) : dataFiles(config.dataDir).database;
   const { natsUrl, stream, writers } = config.ingest;
   let ingest: IngestSink;

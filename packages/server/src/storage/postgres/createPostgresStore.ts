@@ -1,3 +1,4 @@
+import { rawRetentionDays } from '../../rollups/retention.js';
 import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
 import { createPostgresAlertStore } from './alerts.js';
 import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
@@ -23,6 +24,8 @@ export interface PostgresStoreOptions {
   retentionRawDays?: number;
   /** Occurrences kept per log group; 200 by default. */
   occurrencesPerGroup?: number;
+  /** Maintain the rollup tables on ingest (the default); off only to measure what they cost. */
+  rollups?: boolean;
 }
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
@@ -34,7 +37,7 @@ const PING_TIMEOUT_MS = 2000;
  * start together), today's partitions made, then the capability adapters over the same pool.
  */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
-  const retention = retentionDays(options.retentionRawDays);
+  const retention = rawRetentionDays(options.retentionRawDays);
   const pool = createPool(options.url, options.poolSize);
   const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention });
   try {
@@ -115,10 +118,4 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       await pool.end();
     },
   };
-}
-
-function retentionDays(given: number | undefined): number {
-  const days = given ?? Number(process.env.RETENTION_RAW_DAYS ?? 30);
-  if (!Number.isFinite(days) || days <= 0) throw new Error(`raw retention must be a positive number of days, got ${days}`);
-  return days;
 }

@@ -19,6 +19,10 @@ export interface SqliteStoreOptions {
   file: string;
   /** Occurrences kept per log group; defaults to 200. */
   occurrencesPerGroup?: number;
+  /** Maintain the rollup tables on ingest (the default); off only to measure what they cost. */
+  rollups?: boolean;
+  /** Days raw rows are kept; `RETENTION_RAW_DAYS` or 30 by default. */
+  retentionRawDays?: number;
 }
 
 /**
