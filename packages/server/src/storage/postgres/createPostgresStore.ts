@@ -1,5 +1,7 @@
 import { rawRetentionDays } from '../../rollups/retention.js';
 import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import { consoleStoreLogger } from '../storeLogger.js';
+import type { StoreLogger } from '../storeLogger.js';
 import { createPostgresAlertStore } from './alerts.js';
 import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
 import { createPostgresConsent } from './consent.js';
@@ -26,6 +28,8 @@ export interface PostgresStoreOptions {
   occurrencesPerGroup?: number;
   /** Maintain the rollup tables on ingest (the default); off only to measure what they cost. */
   rollups?: boolean;
+  /** Where trouble the store handles itself is reported (a failed upkeep); the console by default. */
+  logger?: StoreLogger;
 }
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
@@ -39,7 +43,8 @@ const PING_TIMEOUT_MS = 2000;
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const retention = rawRetentionDays(options.retentionRawDays);
   const pool = createPool(options.url, options.poolSize);
-  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention });
+  const logger = options.logger ?? consoleStoreLogger;
+  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention, logger });
   try {
     await migrate(pool, migrations);
     await upkeep();
@@ -49,7 +54,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
   // A failed round is retried next hour; meanwhile partitions exist two days ahead, and the
   // DEFAULT partition takes any row whose day has none.
-  const timer = setInterval(() => void upkeep().catch(() => {}), UPKEEP_EVERY_MS);
+  const timer = setInterval(
+    () => void upkeep().catch((error: unknown) => logger.warn({ err: error }, 'upkeep failed; it is retried next hour')),
+    UPKEEP_EVERY_MS,
+  );
   timer.unref();
 
   const logs = createPostgresLogPorts(pool, {
