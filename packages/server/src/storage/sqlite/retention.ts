@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Statement } from 'better-sqlite3';
 import { DAY_MS } from '../../rollups/timeGrid.js';
 import { consentRetentionDays, rollupRetentionDays } from '../retentionRules.js';
@@ -110,10 +112,20 @@ export function startSqliteRetention(db: Database, writes: GroupCommit, options:
     let rows = 0;
     let chunks = 0;
     while (!stopped) {
-      const deleted = await writes.run(() => statement.run(target.cutoff, chunkRows).changes);
+      let heldMs = 0;
+      const deleted = await writes.run(() => {
+        const started = performance.now();
+        const { changes } = statement.run(target.cutoff, chunkRows);
+        heldMs = performance.now() - started;
+        return changes;
+      });
       rows += deleted;
       chunks++;
       if (deleted < chunkRows) break;
+      // A backlog (the first pass on an old file, a shorter RETENTION_RAW_DAYS) is many chunks in
+      // a row: rest as long as the last one held the event loop, so it takes at most half of it
+      // and ingest groups in between commit without a delete in them.
+      await sleep(heldMs);
     }
     return { rows, chunks };
   };
