@@ -4,20 +4,13 @@ import { DAY_MS } from '../../rollups/timeGrid.js';
 import { ensureDayPartition } from './partitions.js';
 import { purgePlainRollups } from './rollupPurge.js';
 import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
+import { countRows, insertRowAt, ROLLUP_TABLES_SQL } from './testing/retentionRows.js';
 import { runUpkeep } from './upkeep.js';
+import { describeRetentionConformance } from '../conformance/retention.js';
 
 const NOW = Date.UTC(2026, 10, 23, 8, 0);
 const TODAY = Math.floor(NOW / DAY_MS) * DAY_MS;
 const dayTag = (time: number) => new Date(time).toISOString().slice(0, 10).replace(/-/g, '');
-
-// Rollup tables of the design's shape, as the rollup branches' migrations make them.
-const ROLLUP_TABLES = `
-  CREATE TABLE perf_rollup_minute (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
-  CREATE TABLE perf_rollup_minute_default PARTITION OF perf_rollup_minute DEFAULT;
-  CREATE TABLE perf_rollup_hour (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
-  CREATE TABLE perf_rollup_hour_default PARTITION OF perf_rollup_hour DEFAULT;
-  CREATE TABLE perf_rollup_day (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id));
-`;
 
 describe('PostgreSQL retention', () => {
   let db: MigratedPool;
@@ -27,7 +20,7 @@ describe('PostgreSQL retention', () => {
   beforeEach(async () => {
     db = await createMigratedPool();
     pool = db.pool;
-    await pool.query(ROLLUP_TABLES);
+    await pool.query(ROLLUP_TABLES_SQL);
     logger.warn.mockClear();
   });
   afterEach(async () => {
@@ -99,4 +92,18 @@ describe('PostgreSQL retention', () => {
     expect(await count('perf_rollup_day')).toBe(0);
     expect(logger.warn.mock.calls.map(([details]) => (details as { table: string }).table).sort()).toEqual(['a_rollup_day', 'a_rollup_hour']);
   });
+});
+
+describeRetentionConformance('postgres', async (rawDays) => {
+  const db = await createMigratedPool();
+  await db.pool.query(ROLLUP_TABLES_SQL);
+  return {
+    insertAt: (table, at) => insertRowAt(db.pool, table, at),
+    count: (table) => countRows(db.pool, table),
+    async purge(now) {
+      const report = await runUpkeep(db.pool, { now, retentionDays: rawDays });
+      expect([...report.failed, ...report.rollups.failed]).toEqual([]);
+    },
+    close: () => db.close(),
+  };
 });

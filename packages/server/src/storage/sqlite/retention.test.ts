@@ -10,6 +10,7 @@ import { createGroupCommit, type GroupCommit } from './groupCommit.js';
 import { applyMigrations } from './migrate.js';
 import { purgeChunkSql, purgeTargets, startSqliteRetention, type SqliteRetention } from './retention.js';
 import { countRows, createRollupTable, insertRows, RAW_TABLES } from './testing/retentionRows.js';
+import { CONFORMANCE_ROLLUPS, describeRetentionConformance } from '../conformance/retention.js';
 
 const NOW = Date.UTC(2026, 10, 23, 8, 0);
 const ROLLUPS = ['perf_rollup_minute', 'perf_rollup_hour', 'perf_rollup_day', 'analytics_rollup_minute'];
@@ -136,4 +137,24 @@ describe('SQLite store retention', () => {
       reader.close();
     }
   });
+});
+
+describeRetentionConformance('sqlite', async (rawDays) => {
+  const db = new Database(':memory:');
+  applyMigrations(db);
+  for (const table of CONFORMANCE_ROLLUPS) createRollupTable(db, table);
+  const writes = createGroupCommit(db);
+  const retention = startSqliteRetention(db, writes, { rawDays, logger: { warn: () => {} }, firstAfterMs: 3_600_000 });
+  return {
+    insertAt: async (table, at) => insertRows(db, table, at),
+    count: async (table) => countRows(db, table),
+    async purge(now) {
+      expect((await retention.runPass(now)).failed).toEqual([]);
+    },
+    async close() {
+      await retention.stop();
+      await writes.close();
+      db.close();
+    },
+  };
 });
