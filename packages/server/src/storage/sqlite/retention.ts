@@ -137,7 +137,7 @@ export function startSqliteRetention(db: Database, writes: GroupCommit, options:
       try {
         report.purged[target.table] = await purge(target);
       } catch (error) {
-        // One table's trouble (a schema another branch got wrong, a dropped table) is reported
+        // One table's trouble (a rollup table of the wrong shape, a dropped table) is reported
         // and retried next pass; the others are still purged.
         statements.delete(purgeChunkSql(target.table, target.column));
         report.failed.push(target.table);
