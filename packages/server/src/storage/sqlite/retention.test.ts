@@ -124,7 +124,8 @@ describe('SQLite store retention', () => {
   it('runs on its own timer from the store, and close() stops it', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tarmac-retention-'));
     const file = join(dir, 'tarmac.db');
-    const store = createSqliteStore({ file, retentionRawDays: 30, retention: { firstAfterMs: 0, everyMs: 20 } });
+    const logger = { warn: vi.fn() };
+    const store = createSqliteStore({ file, retentionRawDays: 30, logger, retention: { firstAfterMs: 0, everyMs: 20 } });
     const now = Date.now();
     await store.ingest.perf.insertPerfReport(perfReport({ id: 'old', receivedAt: now - 31 * DAY_MS }));
     await store.ingest.perf.insertPerfReport(perfReport({ id: 'young', receivedAt: now - 29 * DAY_MS }));
@@ -133,6 +134,9 @@ describe('SQLite store retention', () => {
       const ids = () => reader.prepare('SELECT client_id FROM perf_reports ORDER BY client_id').pluck().all();
       await vi.waitFor(() => expect(ids()).toEqual(['young']), { timeout: 5_000, interval: 20 });
       await store.close();
+      // A pass after close() would fail on the closed connection, and say so.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(logger.warn).not.toHaveBeenCalled();
     } finally {
       reader.close();
     }
