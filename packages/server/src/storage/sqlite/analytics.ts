@@ -1,47 +1,34 @@
-import type { Database, Statement } from 'better-sqlite3';
-import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { Database } from 'better-sqlite3';
+import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
+import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
+import { countBy } from '../../analytics/rollupTuple.js';
 import type { StoredDropReport } from '../../drops/contract.js';
+import { sqliteAnalyticsReads } from './analyticsReads.js';
+import { sqliteRollupWriter } from './analyticsRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 
-// Dimensions map to fixed SQL expressions: the only text ever put into a query.
-const DIMENSION_SQL: Record<Dimension, string> = {
-  vertical: 'vertical',
-  locale: 'locale',
-  affiliate: 'affiliate',
-  path: 'path',
-  category: 'category',
-  interaction: `CASE WHEN type = 'pageview' THEN 'pageview' WHEN non_interaction = 1 THEN 'nonInteraction' ELSE 'interaction' END`,
-};
-const WHERE = `received_at >= @from AND received_at < @to
-  AND (@vertical IS NULL OR vertical = @vertical)
-  AND (@locale IS NULL OR locale = @locale)
-  AND (@affiliate IS NULL OR affiliate = @affiliate)
-  AND (@type IS NULL OR type = @type)`;
-const COUNTS = `SUM(type = 'pageview') AS pageViews, SUM(type = 'event') AS events,
-  SUM(type = 'event' AND non_interaction = 1) AS nonInteraction`;
+type WriteHits = (hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => LearnedKeys;
 
-const params = (f: AnalyticsFilter) => ({
-  from: f.from,
-  to: f.to,
-  vertical: f.vertical ?? null,
-  locale: f.locale ?? null,
-  affiliate: f.affiliate ?? null,
-  type: f.type ?? null,
-});
-
-type WriteHits = (hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => void;
+export interface SqliteAnalyticsOptions {
+  /** Maintain the rollups on ingest (default); off only to measure their cost. */
+  rollups: boolean;
+  /** Days raw hits are kept: a window's edge older than this is read from whole rollup rows. */
+  rawDays: number;
+}
 
 /**
- * Analytics hits on SQLite. `write` stores a body's hits and its drop report (through
- * `writeDrop`) in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port
- * runs it through the group commit on its own.
+ * Analytics hits on SQLite. `write` stores a body's hits, their rollup counts and its drop report
+ * (through `writeDrop`) in one transaction, which nests as a savepoint in `writeBatch`'s; the
+ * ingest port runs it through the group commit on its own. It returns the rollup tuple ids it
+ * learned, for `remember` once the enclosing transaction committed.
  */
 export function createSqliteAnalytics(
   db: Database,
   writes: GroupCommit,
   writeDrop: (report: StoredDropReport) => void,
-): { write: WriteHits; ingest: AnalyticsIngest; query: AnalyticsQuery } {
+  options: SqliteAnalyticsOptions,
+): { write: WriteHits; remember: (learned: LearnedKeys) => void; ingest: AnalyticsIngest; query: AnalyticsQuery } {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -51,43 +38,34 @@ export function createSqliteAnalytics(
       @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
       @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
     ON CONFLICT (client_id) DO NOTHING`);
-  // A body's drop report is stored with its hits or not at all.
-  const write = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => {
-    for (const hit of hits) insert.run(toRow(hit));
+  const keys = createRollupKeyCache();
+  const addToRollups = sqliteRollupWriter(db, keys);
+  const none: LearnedKeys = new Map();
+  // A body's drop report is stored with its hits or not at all; only hits really inserted (not a
+  // retry of a stored id) are counted in the rollups, so a retried hit counts once.
+  const write = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined): LearnedKeys => {
+    const fresh = hits.filter((hit) => insert.run(toRow(hit)).changes === 1);
     if (dropped) writeDrop(dropped);
+    return options.rollups ? addToRollups(fresh) : none;
   });
-  const byDimension = new Map<Dimension, Statement>();
-  const timeline = db.prepare(`
-    SELECT CAST((received_at - @first) / @bucket AS INTEGER) AS i, ${COUNTS}
-      FROM analytics_hits WHERE ${WHERE} GROUP BY i`);
+  const reads = sqliteAnalyticsReads(db, options.rawDays);
 
   return {
     write,
+    remember: keys.remember,
     ingest: {
-      // Each hit is stored unless its id was stored before (a retry).
-      insertAnalyticsHits: (hits, dropped) => writes.run(() => write(hits, dropped)),
+      insertAnalyticsHits: async (hits, dropped) => keys.remember(await writes.run(() => write(hits, dropped))),
     },
     query: {
-      async countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): Promise<AnalyticsCount[]> {
-        let statement = byDimension.get(by);
-        if (!statement) {
-          statement = db.prepare(`
-            SELECT ${DIMENSION_SQL[by]} AS key, ${COUNTS}
-              FROM analytics_hits WHERE ${WHERE}
-             GROUP BY key ORDER BY COUNT(*) DESC, key LIMIT @limit`);
-          byDimension.set(by, statement);
-        }
-        return statement.all({ ...params(filter), limit }) as AnalyticsCount[];
+      async countAnalytics(filter, by, limit) {
+        return countBy(reads.counts(filter), { by, limit });
       },
-      async analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): Promise<AnalyticsBucket[]> {
-        const first = Math.floor(filter.from / bucketMs) * bucketMs;
-        const rows = timeline.all({ ...params(filter), first, bucket: bucketMs }) as (Omit<AnalyticsBucket, 'start'> & { i: number })[];
-        const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
-        const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
-        return Array.from({ length: size }, (_, i) => ({
-          start: first + i * bucketMs,
-          ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
-        }));
+      async breakdownAnalytics(filter, breakdowns) {
+        const counts = reads.counts(filter);
+        return breakdowns.map((breakdown) => countBy(counts, breakdown));
+      },
+      async analyticsTimeline(filter, bucketMs) {
+        return reads.timeline(filter, bucketMs);
       },
     },
   };

@@ -11,6 +11,7 @@ import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
 import { createSqliteReleases } from './releases.js';
+import { rawRetentionDays } from '../../rollups/retention.js';
 import { createSqliteSettings } from './settings.js';
 import { createSqliteSignals } from './signals.js';
 
@@ -61,19 +62,25 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     writeDrop: drops.write,
   });
   const perf = createSqlitePerf(db, writes);
-  const analytics = createSqliteAnalytics(db, writes, drops.write);
+  const analytics = createSqliteAnalytics(db, writes, drops.write, {
+    rollups: options.rollups ?? true,
+    rawDays: rawRetentionDays(options.retentionRawDays),
+  });
   const signals = createSqliteSignals(db, writes);
   const consent = createSqliteConsent(db, writes);
   const ping = db.prepare('SELECT 1');
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing.
+  // Returns the analytics rollup ids the items learned, remembered once the group committed.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
+    const learned = new Map<string, number>();
     for (const item of items) {
       if (item.kind === 'logs') logs.write(item.batch);
       else if (item.kind === 'perf') perf.write(item.report);
-      else analytics.write(item.hits, item.dropped);
+      else for (const [text, id] of analytics.write(item.hits, item.dropped)) learned.set(text, id);
     }
+    return learned;
   });
 
   return {
@@ -85,7 +92,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) await writes.run(() => writeItems(items));
+        if (items.length > 0) analytics.remember(await writes.run(() => writeItems(items)));
       },
     },
     query: {
