@@ -71,8 +71,8 @@ export function sqliteAnalyticsReads(db: Database, rawDays: number) {
       if (plan.pieces.length > 0) {
         const shape = plan.pieces.map((p) => p.level).join();
         const statement = prepared(`timeline:${shape}`, () => `
-          SELECT t.i, ${COUNTS('t.n', 'k.')} FROM (
-            SELECT (start - @first) / @bucket AS i, key_id, SUM(n) AS n FROM (${piecesSql(plan.pieces)}) GROUP BY i, key_id) t
+          SELECT t.i AS i, ${COUNTS('t.n', 'k.')} FROM (
+            SELECT CAST((start - @first) / @bucket AS INTEGER) AS i, key_id, SUM(n) AS n FROM (${piecesSql(plan.pieces)}) GROUP BY i, key_id) t
             JOIN analytics_rollup_keys k ON k.id = t.key_id WHERE ${FILTER('k.')} GROUP BY t.i`);
         rows.push(...(statement.all({ ...params, ...pieceParams(plan.pieces) }) as TimelineRow[]));
       }
