@@ -68,19 +68,25 @@ export interface RollupDelta {
  * row start and tuple, however many hits share them.
  */
 export function rollupDeltas(hits: readonly StoredAnalyticsHit[], text?: (value: string) => string): RollupDelta[] {
-  const deltas = new Map<string, RollupDelta>();
+  const byTuple = new Map<string, { tuple: HitTuple; starts: Map<number, number>[] }>();
   for (const hit of hits) {
     const tuple = tupleOf(hit, text);
     const key = tupleText(tuple);
-    for (const level of LEVELS) {
-      const start = bucketStart(hit.receivedAt, LEVEL_MS[level]);
-      const id = `${level}:${start}:${key}`;
-      const delta = deltas.get(id);
-      if (delta) delta.n++;
-      else deltas.set(id, { level, start, tuple, tupleText: key, n: 1 });
+    let entry = byTuple.get(key);
+    if (!entry) byTuple.set(key, (entry = { tuple, starts: LEVELS.map(() => new Map<number, number>()) }));
+    for (let level = 0; level < LEVELS.length; level++) {
+      const start = bucketStart(hit.receivedAt, LEVEL_MS[LEVELS[level]!]);
+      const counts = entry.starts[level]!;
+      counts.set(start, (counts.get(start) ?? 0) + 1);
     }
   }
-  return [...deltas.values()];
+  const deltas: RollupDelta[] = [];
+  for (const [key, { tuple, starts }] of byTuple) {
+    LEVELS.forEach((level, i) => {
+      for (const [start, n] of starts[i]!) deltas.push({ level, start, tuple, tupleText: key, n });
+    });
+  }
+  return deltas;
 }
 
 /** Hits counted per tuple, as a read gathers them from rollup rows and raw edges. */

@@ -8,7 +8,11 @@ import { sqliteAnalyticsReads } from './analyticsReads.js';
 import { sqliteRollupWriter } from './analyticsRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 
-type WriteHits = (hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => LearnedKeys;
+/** A request body's hits and drop report, as a route hands them over. */
+export interface AnalyticsBody {
+  hits: StoredAnalyticsHit[];
+  dropped?: StoredDropReport;
+}
 
 export interface SqliteAnalyticsOptions {
   /** Maintain the rollups on ingest (default); off only to measure their cost. */
@@ -17,18 +21,31 @@ export interface SqliteAnalyticsOptions {
   rawDays: number;
 }
 
+interface Waiting extends AnalyticsBody {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * Analytics hits on SQLite. `write` stores a body's hits, their rollup counts and its drop report
- * (through `writeDrop`) in one transaction, which nests as a savepoint in `writeBatch`'s; the
- * ingest port runs it through the group commit on its own. It returns the rollup tuple ids it
- * learned, for `remember` once the enclosing transaction committed.
+ * Analytics hits on SQLite. Each body's hits and drop report are stored all or nothing (a
+ * savepoint); the hits really inserted (not a retry of a stored id, so a retried hit counts
+ * once) are added to the rollups once per call, in the same transaction, so hits of many bodies
+ * sharing a tuple and minute make one upsert per level. `writeBodies` is what `writeBatch` calls
+ * (any failure fails it all); the ingest port gathers the bodies of every request that arrives
+ * before the next group commit into one such call, each body failing alone. Rollup tuple ids
+ * learned in a call are remembered once its transaction committed.
  */
 export function createSqliteAnalytics(
   db: Database,
   writes: GroupCommit,
   writeDrop: (report: StoredDropReport) => void,
   options: SqliteAnalyticsOptions,
-): { write: WriteHits; remember: (learned: LearnedKeys) => void; ingest: AnalyticsIngest; query: AnalyticsQuery } {
+): {
+  writeBodies: (bodies: readonly AnalyticsBody[]) => LearnedKeys;
+  remember: (learned: LearnedKeys) => void;
+  ingest: AnalyticsIngest;
+  query: AnalyticsQuery;
+} {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -41,21 +58,53 @@ export function createSqliteAnalytics(
   const keys = createRollupKeyCache();
   const addToRollups = sqliteRollupWriter(db, keys);
   const none: LearnedKeys = new Map();
-  // A body's drop report is stored with its hits or not at all; only hits really inserted (not a
-  // retry of a stored id) are counted in the rollups, so a retried hit counts once.
-  const write = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined): LearnedKeys => {
-    const fresh = hits.filter((hit) => insert.run(toRow(hit)).changes === 1);
-    if (dropped) writeDrop(dropped);
-    return options.rollups ? addToRollups(fresh) : none;
+  // A body's drop report is stored with its hits or not at all.
+  const storeBody = db.transaction((body: AnalyticsBody): StoredAnalyticsHit[] => {
+    const fresh = body.hits.filter((hit) => insert.run(toRow(hit)).changes === 1);
+    if (body.dropped) writeDrop(body.dropped);
+    return fresh;
   });
+  const count = (fresh: readonly StoredAnalyticsHit[]) => (options.rollups ? addToRollups(fresh) : none);
+  const writeBodies = (bodies: readonly AnalyticsBody[]) => count(bodies.flatMap((body) => storeBody(body)));
+
+  // Bodies waiting for the group commit's next transaction: one call of the group for them all.
+  let waiting: Waiting[] | undefined;
+  const writeWaiting = (bodies: Waiting[]) => {
+    waiting = undefined;
+    const failures = new Map<Waiting, unknown>();
+    const fresh = bodies.flatMap((body) => {
+      try {
+        return storeBody(body);
+      } catch (error) {
+        failures.set(body, error);
+        return [];
+      }
+    });
+    return { learned: count(fresh), failures };
+  };
+  const insertAnalyticsHits = (hits: StoredAnalyticsHit[], dropped?: StoredDropReport) =>
+    new Promise<void>((resolve, reject) => {
+      if (!waiting) {
+        const bodies: Waiting[] = (waiting = []);
+        writes.run(() => writeWaiting(bodies)).then(
+          ({ learned, failures }) => {
+            keys.remember(learned);
+            for (const body of bodies) {
+              if (failures.has(body)) body.reject(failures.get(body));
+              else body.resolve();
+            }
+          },
+          (error: unknown) => bodies.forEach((body) => body.reject(error)),
+        );
+      }
+      waiting.push({ hits, dropped, resolve, reject });
+    });
   const reads = sqliteAnalyticsReads(db, options.rawDays);
 
   return {
-    write,
+    writeBodies,
     remember: keys.remember,
-    ingest: {
-      insertAnalyticsHits: async (hits, dropped) => keys.remember(await writes.run(() => write(hits, dropped))),
-    },
+    ingest: { insertAnalyticsHits },
     query: {
       async countAnalytics(filter, by, limit) {
         return countBy(reads.counts(filter), { by, limit });

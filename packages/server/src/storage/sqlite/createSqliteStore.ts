@@ -72,15 +72,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing.
-  // Returns the analytics rollup ids the items learned, remembered once the group committed.
+  // Analytics bodies go last, together, so their rollups are one flush; returns the rollup ids
+  // they learned, remembered once the group committed.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
-    const learned = new Map<string, number>();
     for (const item of items) {
       if (item.kind === 'logs') logs.write(item.batch);
       else if (item.kind === 'perf') perf.write(item.report);
-      else for (const [text, id] of analytics.write(item.hits, item.dropped)) learned.set(text, id);
     }
-    return learned;
+    return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
   });
 
   return {
