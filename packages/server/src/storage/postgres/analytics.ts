@@ -4,7 +4,7 @@ import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
 import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
 import { countBy } from '../../analytics/rollupTuple.js';
 import { postgresAnalyticsReads } from './analyticsReads.js';
-import { postgresRollupWriter, type PostgresRollupWriter } from './analyticsRollups.js';
+import { postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { writeDropReports } from './drops.js';
 import { newItems } from './ingestKeys.js';
@@ -43,8 +43,12 @@ export interface PostgresAnalyticsOptions {
   rawDays: number;
 }
 
-/** What `writeBatch` calls inside its transaction, then `remember` with the result once committed. */
+/**
+ * What `writeBatch` calls: `prepare` before its transaction, `writeHits` inside it, then
+ * `remember` with the result once committed.
+ */
 export interface PostgresAnalyticsWrites {
+  prepare(hits: readonly StoredAnalyticsHit[]): Promise<void>;
   writeHits(db: Queryable, hits: readonly StoredAnalyticsHit[]): Promise<LearnedKeys>;
   remember(learned: LearnedKeys): void;
 }
@@ -58,11 +62,16 @@ export function createPostgresAnalytics(
   const addToRollups = options.rollups ? postgresRollupWriter(keys) : undefined;
   const writeHits = (db: Queryable, hits: readonly StoredAnalyticsHit[]) => writeAnalyticsHits(db, hits, addToRollups);
   const reads = postgresAnalyticsReads(pool, options.rawDays);
+  const prepare = async (hits: readonly StoredAnalyticsHit[]) => {
+    if (options.rollups) await prepareRollupKeys(pool, keys, hits);
+  };
   return {
+    prepare,
     writeHits,
     remember: keys.remember,
     ingest: {
       async insertAnalyticsHits(hits, dropped) {
+        await prepare(hits);
         const learned = await inTransaction(pool, async (client) => {
           const found = await writeHits(client, hits);
           if (dropped) await writeDropReports(client, [dropped]);

@@ -1,12 +1,32 @@
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { LearnedKeys, RollupKeyCache } from '../../analytics/rollupKeys.js';
-import { rollupDeltas, tupleDigest } from '../../analytics/rollupTuple.js';
+import { rollupDeltas, tupleDigest, tupleOf, tupleText } from '../../analytics/rollupTuple.js';
 import type { HitTuple, RollupDelta } from '../../analytics/rollupTuple.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import { pgJson, pgText, type Queryable } from './db.js';
 
 /** Adds fresh hits to the rollups in the caller's transaction; returns the tuple ids it learned. */
 export type PostgresRollupWriter = (db: Queryable, fresh: readonly StoredAnalyticsHit[]) => Promise<LearnedKeys>;
+
+/**
+ * Makes sure the tuples of `hits` have ids before their transaction starts: those not cached are
+ * inserted and read back on `pool` by statements of their own (committed at once, so cached at
+ * once). Interning inside the long ingest transaction instead held the new key's index entry
+ * until its commit, and two writers meeting on a new tuple waited for each other's whole batch.
+ * A key without counts (its batch then failed) is harmless.
+ */
+export async function prepareRollupKeys(pool: Queryable, cache: RollupKeyCache, hits: readonly StoredAnalyticsHit[]): Promise<void> {
+  const missing = new Map<string, HitTuple>();
+  for (const hit of hits) {
+    const tuple = tupleOf(hit, pgText);
+    const text = tupleText(tuple);
+    if (cache.get(text) === undefined) missing.set(text, tuple);
+  }
+  if (missing.size === 0) return;
+  const learned = new Map<string, number>();
+  await intern(pool, missing, learned);
+  cache.remember(learned);
+}
 
 /**
  * The analytics rollups' ingest side on PostgreSQL, run in the raw insert's transaction for the
@@ -17,9 +37,9 @@ export type PostgresRollupWriter = (db: Queryable, fresh: readonly StoredAnalyti
  *
  * Concurrent writers on other instances meet on the same rows: `n = t.n + excluded.n` is atomic
  * per row, and rows are taken in (start, key_id) order within each level and the levels in one
- * statement shape, so two writers lock in the same order. Tuples not yet cached are inserted
- * (`ON CONFLICT DO NOTHING`, digest order) and then read back by a statement of their own, which
- * sees a concurrent writer's row once its transaction ends.
+ * statement shape, so two writers lock in the same order. Tuples are normally interned before the
+ * transaction ({@link prepareRollupKeys}); one the cache lost since is interned here, the same
+ * way, and its id only cached once the caller's transaction committed.
  */
 export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWriter {
   return async (db, fresh) => {
@@ -50,6 +70,10 @@ export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWrite
   };
 }
 
+/**
+ * Inserts the tuples (`ON CONFLICT DO NOTHING`, digest order) and reads their ids back by a
+ * statement of its own, which sees a concurrent writer's row once that writer committed.
+ */
 async function intern(db: Queryable, missing: ReadonlyMap<string, HitTuple>, learned: Map<string, number>): Promise<void> {
   const byDigest = new Map([...missing.keys()].map((text) => [tupleDigest(text), text]));
   const rows = [...byDigest].map(([digest, text]) => {

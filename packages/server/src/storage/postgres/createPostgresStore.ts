@@ -84,6 +84,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     writeBatch: tracked(async (items: readonly IngestItem[]) => {
       if (items.length === 0) return;
       // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
+      await analytics.prepare(items.flatMap((item) => (item.kind === 'analytics' ? item.hits : [])));
       const learned = await inTransaction(pool, async (client) => {
         const of = <K extends IngestItem['kind']>(kind: K) =>
           items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
