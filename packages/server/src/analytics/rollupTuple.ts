@@ -30,17 +30,18 @@ export interface HitTuple {
   affiliate: string | null;
 }
 
+const same = (value: string) => value;
+
 /** The tuple of a stored hit; `text` is how the engine stores text (PostgreSQL's pgText). */
-export function tupleOf(hit: StoredAnalyticsHit, text: (value: string) => string = (value) => value): HitTuple {
-  const optional = (value: string | undefined) => (value === undefined ? null : text(value));
+export function tupleOf(hit: StoredAnalyticsHit, text: (value: string) => string = same): HitTuple {
   return {
     type: hit.type,
-    nonInteraction: hit.type === 'event' && Boolean(hit.nonInteraction),
+    nonInteraction: hit.type === 'event' && hit.nonInteraction === true,
     path: text(hit.path),
-    category: optional(hit.category),
-    vertical: optional(hit.vertical),
-    locale: optional(hit.locale),
-    affiliate: optional(hit.affiliate),
+    category: hit.category === undefined ? null : text(hit.category),
+    vertical: hit.vertical === undefined ? null : text(hit.vertical),
+    locale: hit.locale === undefined ? null : text(hit.locale),
+    affiliate: hit.affiliate === undefined ? null : text(hit.affiliate),
   };
 }
 
@@ -65,28 +66,24 @@ export interface RollupDelta {
 
 /**
  * The increments that `hits` make to every level, summed in memory first: one delta per level,
- * row start and tuple, however many hits share them.
+ * row start and tuple, however many hits share them. A flush's hits nearly all fall in one
+ * minute, so each tuple keeps its row starts in a short list rather than a map.
  */
-export function rollupDeltas(hits: readonly StoredAnalyticsHit[], text?: (value: string) => string): RollupDelta[] {
-  const byTuple = new Map<string, { tuple: HitTuple; starts: Map<number, number>[] }>();
+export function rollupDeltas(hits: readonly StoredAnalyticsHit[], text: (value: string) => string = same): RollupDelta[] {
+  const byTuple = new Map<string, { tuple: HitTuple; rows: RollupDelta[] }>();
   for (const hit of hits) {
     const tuple = tupleOf(hit, text);
     const key = tupleText(tuple);
     let entry = byTuple.get(key);
-    if (!entry) byTuple.set(key, (entry = { tuple, starts: LEVELS.map(() => new Map<number, number>()) }));
-    for (let level = 0; level < LEVELS.length; level++) {
-      const start = bucketStart(hit.receivedAt, LEVEL_MS[LEVELS[level]!]);
-      const counts = entry.starts[level]!;
-      counts.set(start, (counts.get(start) ?? 0) + 1);
+    if (!entry) byTuple.set(key, (entry = { tuple, rows: [] }));
+    for (const level of LEVELS) {
+      const start = bucketStart(hit.receivedAt, LEVEL_MS[level]);
+      const row = entry.rows.find((r) => r.start === start && r.level === level);
+      if (row) row.n++;
+      else entry.rows.push({ level, start, tuple: entry.tuple, tupleText: key, n: 1 });
     }
   }
-  const deltas: RollupDelta[] = [];
-  for (const [key, { tuple, starts }] of byTuple) {
-    LEVELS.forEach((level, i) => {
-      for (const [start, n] of starts[i]!) deltas.push({ level, start, tuple, tupleText: key, n });
-    });
-  }
-  return deltas;
+  return [...byTuple.values()].flatMap((entry) => entry.rows);
 }
 
 /** Hits counted per tuple, as a read gathers them from rollup rows and raw edges. */

@@ -3,7 +3,9 @@ import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { LearnedKeys, RollupKeyCache } from '../../analytics/rollupKeys.js';
 import { rollupDeltas, tupleDigest } from '../../analytics/rollupTuple.js';
 import type { HitTuple } from '../../analytics/rollupTuple.js';
-import type { RollupLevel } from '../../rollups/timeGrid.js';
+import { LEVELS, type RollupLevel } from '../../rollups/timeGrid.js';
+
+const CHUNK = 32;
 
 /**
  * Adds fresh hits to the analytics rollups inside the caller's transaction (the raw insert's):
@@ -20,10 +22,19 @@ export function sqliteRollupWriter(db: Database, cache: RollupKeyCache): (fresh:
     VALUES (@digest, @type, @nonInteraction, @path, @category, @vertical, @locale, @affiliate)
     ON CONFLICT (digest) DO NOTHING`);
   const keyId = db.prepare('SELECT id FROM analytics_rollup_keys WHERE digest = ?').pluck();
-  const upsert = (level: RollupLevel) =>
-    db.prepare(`INSERT INTO analytics_rollup_${level} (start, key_id, n) VALUES (?, ?, ?)
+  // Rows go in by the CHUNK in one statement (fewer calls into SQLite), the rest one by one.
+  const upsert = (level: RollupLevel, rows: number) =>
+    db.prepare(`INSERT INTO analytics_rollup_${level} (start, key_id, n) VALUES ${Array(rows).fill('(?, ?, ?)').join(', ')}
       ON CONFLICT (start, key_id) DO UPDATE SET n = n + excluded.n`);
-  const upserts: Record<RollupLevel, Statement> = { minute: upsert('minute'), hour: upsert('hour'), day: upsert('day') };
+  const upserts = Object.fromEntries(LEVELS.map((level) => [level, { one: upsert(level, 1), chunk: upsert(level, CHUNK) }])) as Record<
+    RollupLevel,
+    { one: Statement; chunk: Statement }
+  >;
+  const write = (level: RollupLevel, values: number[]) => {
+    const whole = values.length - (values.length % (3 * CHUNK));
+    for (let i = 0; i < whole; i += 3 * CHUNK) upserts[level].chunk.run(values.slice(i, i + 3 * CHUNK));
+    for (let i = whole; i < values.length; i += 3) upserts[level].one.run(values[i], values[i + 1], values[i + 2]);
+  };
 
   const intern = (tuple: HitTuple, text: string): number => {
     const digest = tupleDigest(text);
@@ -34,11 +45,13 @@ export function sqliteRollupWriter(db: Database, cache: RollupKeyCache): (fresh:
   return (fresh) => {
     const learned = new Map<string, number>();
     if (fresh.length === 0) return learned;
+    const values: Record<RollupLevel, number[]> = { minute: [], hour: [], day: [] };
     for (const delta of rollupDeltas(fresh)) {
       let id = cache.get(delta.tupleText) ?? learned.get(delta.tupleText);
       if (id === undefined) learned.set(delta.tupleText, (id = intern(delta.tuple, delta.tupleText)));
-      upserts[delta.level].run(delta.start, id, delta.n);
+      values[delta.level].push(delta.start, id, delta.n);
     }
+    for (const level of LEVELS) write(level, values[level]);
     return learned;
   };
 }
