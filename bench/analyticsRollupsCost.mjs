@@ -48,11 +48,13 @@ async function sqliteRound(data, total, rollups) {
     const store = createSqliteStore({ file, rollups });
     let next = 0;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const loop = async () => {
       while (next < data.length) await store.ingest.analytics.insertAnalyticsHits(data[next++]);
     };
     await Promise.all(Array.from({ length: 32 }, loop));
     const seconds = (performance.now() - started) / 1000;
+    const { user, system } = process.cpuUsage(cpu);
     await store.close();
     const db = new Database(file, { readonly: true });
     try {
@@ -64,7 +66,7 @@ async function sqliteRound(data, total, rollups) {
     } finally {
       db.close();
     }
-    return total / seconds;
+    return { perSecond: total / seconds, cpuMicrosPerHit: (user + system) / total };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -91,7 +93,7 @@ async function postgresRound(url, data, total, rollups) {
     for (const level of ['minute', 'hour', 'day']) {
       expectStored(`postgres ${level} rollups`, await count(`SELECT COALESCE(SUM(n), 0) AS n FROM analytics_rollup_${level}`), rollups ? total : 0);
     }
-    return total / seconds;
+    return { perSecond: total / seconds };
   } finally {
     await admin.end();
   }
@@ -133,13 +135,19 @@ async function benchPostgres() {
 
 export function describeAnalyticsRollupsCost(result) {
   const lines = [`analytics ingest, rollups on vs off, hits/s (median of ${rounds} interleaved rounds; cost = 1 − on/off):`];
-  for (const [engine, how] of [['sqlite', 'ingest port, on disk, 32 requests of 5 hits in flight'], ['postgres', 'writeBatch, pulls of 200 bodies × 5 hits, 2 writers']]) {
+  const engines = { sqlite: 'ingest port, on disk, 32 requests of 5 hits in flight', postgres: 'writeBatch, pulls of 200 bodies × 5 hits, 2 writers' };
+  for (const [engine, how] of Object.entries(engines)) {
     if (!result[engine]) continue;
     const { on, off, hits } = result[engine];
-    const [m1, m0] = [median(on), median(off)];
-    lines.push(`  ${engine} (${how}, ${hits} hits): on ${m1.toFixed(0)} · off ${m0.toFixed(0)} · cost ${((1 - m1 / m0) * 100).toFixed(1)}%`);
-    lines.push(`    rounds on:  ${on.map((v) => v.toFixed(0)).join(', ')}`);
-    lines.push(`    rounds off: ${off.map((v) => v.toFixed(0)).join(', ')}`);
+    const rate = (runs) => median(runs.map((run) => run.perSecond));
+    lines.push(`  ${engine} (${how}, ${hits} hits): on ${rate(on).toFixed(0)} · off ${rate(off).toFixed(0)} · cost ${((1 - rate(on) / rate(off)) * 100).toFixed(1)}%`);
+    lines.push(`    rounds on:  ${on.map((run) => run.perSecond.toFixed(0)).join(', ')}`);
+    lines.push(`    rounds off: ${off.map((run) => run.perSecond.toFixed(0)).join(', ')}`);
+    if (on[0].cpuMicrosPerHit !== undefined) {
+      // CPU time of the whole process (writer, fsync and checkpoint threads): steadier than wall time on a busy machine.
+      const cpu = (runs) => median(runs.map((run) => run.cpuMicrosPerHit));
+      lines.push(`    CPU µs per hit: on ${cpu(on).toFixed(1)} · off ${cpu(off).toFixed(1)} · +${((cpu(on) / cpu(off) - 1) * 100).toFixed(1)}%`);
+    }
   }
   return lines;
 }
