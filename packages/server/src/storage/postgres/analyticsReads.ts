@@ -30,8 +30,9 @@ const pieceParams = (pieces: readonly WindowPiece[]) => pieces.flatMap((p) => [p
 
 /**
  * The console's analytics reads on PostgreSQL, the same plan as SQLite's (analyticsReads.ts
- * there): whole minutes from the rollups, summed per tuple before the join to the few tuples,
- * the partial minutes at the window's edges from the raw hits.
+ * there): whole minutes from the rollups, counts summed per tuple before the join to the few
+ * tuples, a timeline joined first and summed per bucket; the partial minutes at the window's
+ * edges from the raw hits.
  */
 export function postgresAnalyticsReads(pool: pg.Pool, rawDays: number) {
   return {
@@ -71,9 +72,8 @@ export function postgresAnalyticsReads(pool: pg.Pool, rawDays: number) {
         reads.push(
           queryRows<TimelineRow>(
             pool,
-            `SELECT t.i, ${COUNTS('t.n', 'k.')} FROM (
-               SELECT (start - $5::bigint) / $6::bigint AS i, key_id, SUM(n) AS n FROM (${piecesSql(plan.pieces, 7)}) p GROUP BY 1, 2) t
-               JOIN analytics_rollup_keys k ON k.id = t.key_id WHERE ${FILTER('k.')} GROUP BY t.i`,
+            `SELECT (p.start - $5::bigint) / $6::bigint AS i, ${COUNTS('p.n', 'k.')} FROM (${piecesSql(plan.pieces, 7)}) p
+               JOIN analytics_rollup_keys k ON k.id = p.key_id WHERE ${FILTER('k.')} GROUP BY 1`,
             [...filterParams(filter), first, bucketMs, ...pieceParams(plan.pieces)],
           ),
         );

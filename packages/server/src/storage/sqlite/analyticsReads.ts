@@ -30,9 +30,11 @@ const pieceParams = (pieces: readonly WindowPiece[]) =>
   Object.fromEntries(pieces.flatMap((p, i) => [[`f${i}`, p.from], [`t${i}`, p.to]]));
 
 /**
- * The console's analytics reads on SQLite: whole minutes of the window from the rollups (summed
- * per tuple in SQL, then joined to the few tuples and filtered), the partial minutes at its edges
- * from the raw hits (rollupWindow.ts). Rows read depend on the window and the number of tuples.
+ * The console's analytics reads on SQLite: whole minutes of the window from the rollups, the
+ * partial minutes at its edges from the raw hits (rollupWindow.ts). Counts are summed per tuple
+ * before the join to the few tuples (at most one row each to filter and break down in JS); a
+ * timeline joins first and sums per bucket, so no grouping ever holds buckets × tuples. Rows read
+ * depend on the window and the number of tuples, not on the traffic.
  */
 export function sqliteAnalyticsReads(db: Database, rawDays: number) {
   const statements = new Map<string, Statement>();
@@ -71,9 +73,8 @@ export function sqliteAnalyticsReads(db: Database, rawDays: number) {
       if (plan.pieces.length > 0) {
         const shape = plan.pieces.map((p) => p.level).join();
         const statement = prepared(`timeline:${shape}`, () => `
-          SELECT t.i AS i, ${COUNTS('t.n', 'k.')} FROM (
-            SELECT CAST((start - @first) / @bucket AS INTEGER) AS i, key_id, SUM(n) AS n FROM (${piecesSql(plan.pieces)}) GROUP BY i, key_id) t
-            JOIN analytics_rollup_keys k ON k.id = t.key_id WHERE ${FILTER('k.')} GROUP BY t.i`);
+          SELECT CAST((p.start - @first) / @bucket AS INTEGER) AS i, ${COUNTS('p.n', 'k.')} FROM (${piecesSql(plan.pieces)}) p
+            JOIN analytics_rollup_keys k ON k.id = p.key_id WHERE ${FILTER('k.')} GROUP BY i`);
         rows.push(...(statement.all({ ...params, ...pieceParams(plan.pieces) }) as TimelineRow[]));
       }
       for (const range of plan.raw) rows.push(...(rawTimeline.all({ ...params, ...range }) as TimelineRow[]));
