@@ -4,11 +4,30 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll } from 'vitest';
 import { describeAnalyticsRollupRows } from '../conformance/analyticsRollupRows.js';
+import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import { createSqliteStore } from './createSqliteStore.js';
+import { applyMigrations } from './migrate.js';
+import { sqliteMigrations } from './migrations/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tarmac-rollups-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
+
+/** A file at the schema before the rollups (migration 17) holding `hits` as that version stored them. */
+function olderFile(hits: readonly StoredAnalyticsHit[]): string {
+  const file = join(dir, `store-${++files}.db`);
+  const db = new Database(file);
+  applyMigrations(db, sqliteMigrations.filter((m) => m.version < 17));
+  const insert = db.prepare(`INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, category, vertical, locale, affiliate)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  for (const h of hits) {
+    insert.run(h.id, h.receivedAt, h.timestamp, h.type, h.path, h.nonInteraction ? 1 : 0, h.category ?? null, h.vertical ?? null, h.locale ?? null, h.affiliate ?? null);
+  }
+  db.close();
+  return file;
+}
+
+const openUpgraded = async (hits: readonly StoredAnalyticsHit[]) => createSqliteStore({ file: olderFile(hits) });
 
 describeAnalyticsRollupRows(async (rollups) => {
   const file = join(dir, `store-${++files}.db`);
@@ -24,4 +43,4 @@ describeAnalyticsRollupRows(async (rollups) => {
       }
     },
   };
-});
+}, openUpgraded);
