@@ -3,7 +3,7 @@ import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
 import { consoleStoreLogger } from '../storeLogger.js';
 import type { StoreLogger } from '../storeLogger.js';
 import { createPostgresAlertStore } from './alerts.js';
-import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
+import { createPostgresAnalytics } from './analytics.js';
 import { createPostgresConsent } from './consent.js';
 import { createPostgresCounters } from './counters.js';
 import { createPool, inTransaction, pingWithin } from './db.js';
@@ -65,7 +65,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     insertDropReport: (db, report) => writeDropReports(db, [report]),
   });
   const perf = createPostgresPerf(pool);
-  const analytics = createPostgresAnalytics(pool);
+  const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
 
@@ -92,15 +92,19 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     writeBatch: tracked(async (items: readonly IngestItem[]) => {
       if (items.length === 0) return;
       // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
-      await inTransaction(pool, async (client) => {
+      await analytics.prepare(items.flatMap((item) => (item.kind === 'analytics' ? item.hits : [])));
+      const learned = await inTransaction(pool, async (client) => {
         const of = <K extends IngestItem['kind']>(kind: K) =>
           items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
         await logs.writeLogBatches(client, of('logs').map((item) => item.batch));
         await writePerfReports(client, of('perf').map((item) => item.report));
         const hits = of('analytics');
-        await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
+        const found = await analytics.writeHits(client, hits.flatMap((item) => item.hits));
         await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));
+        return found;
       });
+      // Rollup tuple ids are cached only once committed (a rolled-back id may not exist).
+      analytics.remember(learned);
     }),
   };
   const query: QueryPorts = {

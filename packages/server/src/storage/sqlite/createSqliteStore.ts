@@ -71,7 +71,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     writeDrop: drops.write,
   });
   const perf = createSqlitePerf(db, writes);
-  const analytics = createSqliteAnalytics(db, writes, drops.write);
+  const analytics = createSqliteAnalytics(db, writes, drops.write, {
+    rollups: options.rollups ?? true,
+    rawDays,
+  });
   const signals = createSqliteSignals(db, writes);
   const consent = createSqliteConsent(db, writes);
   const ping = db.prepare('SELECT 1');
@@ -79,12 +82,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing.
+  // Analytics bodies go last, together, so their rollups are one flush; returns the rollup ids
+  // they learned, remembered once the group committed.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
     for (const item of items) {
       if (item.kind === 'logs') logs.write(item.batch);
       else if (item.kind === 'perf') perf.write(item.report);
-      else analytics.write(item.hits, item.dropped);
     }
+    return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
   });
 
   return {
@@ -96,7 +101,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) await writes.run(() => writeItems(items));
+        if (items.length > 0) analytics.remember(await writes.run(() => writeItems(items)));
       },
     },
     query: {
