@@ -1,4 +1,6 @@
+import type { WindowPiece } from '../rollups/timeGrid.js';
 import type { PerfReport } from './contract.js';
+import type { PageKey, PerfRollupStats } from './perfRollup.js';
 
 /** Which performance reports a console query reads. */
 export interface PerfFilter {
@@ -7,7 +9,25 @@ export interface PerfFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  /** Only reports carrying this page tag (the raw drill-down's filter). */
+  pageTag?: string;
   limit: number;
+}
+
+/** Which rollup rows a console read merges: the pieces of its window, and the page filters. */
+export interface PerfRollupFilter {
+  /** Disjoint pieces, each read from its own level's rows with `from <= start < to`. */
+  pieces: readonly WindowPiece[];
+  vertical?: string;
+  pageId?: string;
+  subPageId?: string;
+}
+
+/** One stored rollup row: its start (epoch ms of its minute, hour or UTC day), page and figures. */
+export interface PerfRollupRow {
+  start: number;
+  page: PageKey;
+  stats: PerfRollupStats;
 }
 
 /** What a writer calls: one report per request, idempotent by its client id. */
@@ -19,4 +39,9 @@ export interface PerfIngest {
 export interface PerfQuery {
   /** Reports received in [from, to), newest first, at most `limit`. */
   listPerfReports(filter: PerfFilter): Promise<PerfReport[]>;
+  /**
+   * The rollup rows of every piece matching the filters (pieces of any level; no order promised).
+   * Rows cover reports written with rollups on, each counted once however often it was sent.
+   */
+  readPerfRollups(filter: PerfRollupFilter): Promise<PerfRollupRow[]>;
 }

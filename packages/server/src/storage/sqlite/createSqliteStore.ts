@@ -60,7 +60,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     onCounted: releases.recordOccurrence,
     writeDrop: drops.write,
   });
-  const perf = createSqlitePerf(db, writes);
+  const perf = createSqlitePerf(db, writes, { rollups: options.rollups ?? true });
   const analytics = createSqliteAnalytics(db, writes, drops.write);
   const signals = createSqliteSignals(db, writes);
   const consent = createSqliteConsent(db, writes);
@@ -69,10 +69,17 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
-    for (const item of items) {
-      if (item.kind === 'logs') logs.write(item.batch);
-      else if (item.kind === 'perf') perf.write(item.report);
-      else analytics.write(item.hits, item.dropped);
+    // Reports staged for the rollups are dropped with the rows if a later item rolls the batch back.
+    const staged = perf.mark();
+    try {
+      for (const item of items) {
+        if (item.kind === 'logs') logs.write(item.batch);
+        else if (item.kind === 'perf') perf.write(item.report);
+        else analytics.write(item.hits, item.dropped);
+      }
+    } catch (error) {
+      perf.rewind(staged);
+      throw error;
     }
   });
 

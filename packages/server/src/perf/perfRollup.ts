@@ -1,0 +1,122 @@
+import { addValue } from '../rollups/sketch.js';
+import { decodeSketchesInto, emptySketches, encodeSketches } from '../rollups/sketchCodec.js';
+import { LEVEL_MS, LEVELS, bucketStart } from '../rollups/timeGrid.js';
+import type { RollupLevel } from '../rollups/timeGrid.js';
+import { VITALS, rate } from './contract.js';
+import type { PerfReport, Rating, VitalField } from './contract.js';
+import { PHASES, phaseDurations } from './navigationBreakdown.js';
+
+/**
+ * What one perf rollup row holds for its time span and page: the reports, each vital's counts
+ * per rating and DDSketch (≤ 1 % relative error on any quantile), and each navigation phase's sum
+ * and count. Both engines store it alike: the numbers as columns ({@link NUMBER_COLUMNS}, summed
+ * by SQL on upsert), the six sketches as one blob (rollups/sketchCodec.ts).
+ */
+export interface PerfRollupStats {
+  /** Values of {@link NUMBER_COLUMNS}, in that order. */
+  values: number[];
+  /** One sketch per vital, in {@link VITAL_FIELDS} order. */
+  sketches: Map<number, number>[];
+}
+
+/** The page a rollup row is for, as the product names it. */
+export interface PageKey {
+  vertical: string | null;
+  pageId: string | null;
+  subPageId: string | null;
+}
+
+export const VITAL_FIELDS = Object.keys(VITALS) as VitalField[];
+export const RATINGS: readonly Rating[] = ['good', 'needs-improvement', 'poor'];
+const RATING_SUFFIX: Record<Rating, string> = { good: 'good', 'needs-improvement': 'ni', poor: 'poor' };
+
+/** The numeric columns of a rollup row: every one is a plain sum when rows are merged. */
+export const NUMBER_COLUMNS: readonly string[] = [
+  'reports',
+  ...VITAL_FIELDS.flatMap((field) => RATINGS.map((rating) => `${VITALS[field].toLowerCase()}_${RATING_SUFFIX[rating]}`)),
+  ...PHASES.flatMap((phase) => [`${phase}_ms`, `${phase}_n`]),
+];
+
+/** Where each figure sits in {@link PerfRollupStats.values}. */
+export const ratingIndex = (vital: number, rating: number): number => 1 + vital * RATINGS.length + rating;
+export const phaseSumIndex = (phase: number): number => 1 + VITAL_FIELDS.length * RATINGS.length + 2 * phase;
+export const phaseCountIndex = (phase: number): number => phaseSumIndex(phase) + 1;
+
+export function emptyStats(): PerfRollupStats {
+  return { values: NUMBER_COLUMNS.map(() => 0), sketches: emptySketches(VITAL_FIELDS.length) };
+}
+
+/** Counts one report into `stats`. */
+export function addReport(stats: PerfRollupStats, report: PerfReport): void {
+  stats.values[0]!++;
+  VITAL_FIELDS.forEach((field, i) => {
+    const value = report.vitals[field];
+    if (value === null) return;
+    stats.values[ratingIndex(i, RATINGS.indexOf(rate(VITALS[field], value)))]!++;
+    addValue(stats.sketches[i]!, value);
+  });
+  const durations = phaseDurations(report);
+  PHASES.forEach((phase, i) => {
+    const duration = durations[phase];
+    if (duration === undefined) return;
+    stats.values[phaseSumIndex(i)]! += duration;
+    stats.values[phaseCountIndex(i)]!++;
+  });
+}
+
+/** Adds `from` into `into` (sums and bucket counts). */
+export function mergeStats(into: PerfRollupStats, from: PerfRollupStats): void {
+  from.values.forEach((value, i) => (into.values[i]! += value));
+  from.sketches.forEach((sketch, i) => {
+    const target = into.sketches[i]!;
+    for (const [bucket, count] of sketch) target.set(bucket, (target.get(bucket) ?? 0) + count);
+  });
+}
+
+/** A stored row's stats, from its numeric columns and its sketch blob. */
+export function statsFromRow(values: readonly number[], sketches: Uint8Array): PerfRollupStats {
+  const stats = emptyStats();
+  values.forEach((value, i) => (stats.values[i] = Number(value)));
+  decodeSketchesInto(sketches, stats.sketches);
+  return stats;
+}
+
+export const encodeStatsSketches = (stats: PerfRollupStats): Buffer => encodeSketches(stats.sketches);
+
+/** The text that names a page in the keys table: one string, NULL parts included. */
+export const dimsOf = (page: PageKey): string => JSON.stringify([page.vertical, page.pageId, page.subPageId]);
+
+/** What one write adds to one rollup row. */
+export interface PerfRollupDelta {
+  level: RollupLevel;
+  start: number;
+  page: PageKey;
+  dims: string;
+  stats: PerfRollupStats;
+}
+
+/**
+ * The rows `reports` (the ones really new) add to, on every level at once: aggregated in memory
+ * so a write makes one upsert per distinct level × start × page, never one per report. Each
+ * report is counted into its minute once; hours and days are sums of those minutes.
+ */
+export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelta[] {
+  const byKey = new Map<string, PerfRollupDelta>();
+  const deltaFor = (level: RollupLevel, start: number, page: PageKey, dims: string): PerfRollupDelta => {
+    const key = `${level} ${start} ${dims}`;
+    let delta = byKey.get(key);
+    if (!delta) byKey.set(key, (delta = { level, start, page, dims, stats: emptyStats() }));
+    return delta;
+  };
+  for (const report of reports) {
+    const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
+    addReport(deltaFor('minute', bucketStart(report.receivedAt, LEVEL_MS.minute), page, dimsOf(page)).stats, report);
+  }
+  const minutes = [...byKey.values()];
+  for (const level of LEVELS.slice(1)) {
+    for (const minute of minutes) {
+      mergeStats(deltaFor(level, bucketStart(minute.start, LEVEL_MS[level]), minute.page, minute.dims).stats, minute.stats);
+    }
+  }
+  return [...byKey.values()];
+}
