@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
 import { NUMBER_COLUMNS, VITAL_FIELDS, encodeStatsSketches, perfRollupDeltas, statsFromRow } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
@@ -19,73 +20,75 @@ const recordColumns = [
 ].join(', ');
 const columnList = ['start', 'key_id', ...NUMBER_COLUMNS].join(', ');
 
-interface Keyed {
-  delta: PerfRollupDelta;
-  keyId: number;
+/** One data-modifying (or locking) CTE per level, read in level order by the final UNION ALL. */
+function perLevel(statement: (level: RollupLevel) => string): string {
+  const ctes = LEVELS.map((level) => `, ${level} AS (${statement(level)})`).join('\n');
+  return `${ctes}\n SELECT * FROM ${LEVELS.join(' UNION ALL SELECT * FROM ')}`;
+}
+
+// Named, so each connection plans them once: they are the same text on every write.
+const INSERT_MISSING = statement('perf-rollup-insert', `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(level TEXT, ${recordColumns}))
+     ${perLevel((level) => `INSERT INTO perf_rollup_${level} (${columnList}, sketches)
+        SELECT ${columnList}, decode(sketches, 'base64') FROM d WHERE level = '${level}' ORDER BY start, key_id
+        ON CONFLICT (start, key_id) DO NOTHING
+        RETURNING '${level}' AS level, start, key_id`)}`);
+const LOCK_EXISTING = statement('perf-rollup-lock', `WITH k AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS k(level, start, key_id))
+     ${perLevel((level) => `SELECT '${level}' AS level, t.start, t.key_id, t.sketches FROM perf_rollup_${level} t
+        JOIN k ON k.level = '${level}' AND t.start = k.start AND t.key_id = k.key_id
+       ORDER BY t.start, t.key_id FOR UPDATE OF t`)}`);
+const UPDATE_EXISTING = statement('perf-rollup-update', `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(level TEXT, ${recordColumns}))
+     ${perLevel((level) => `UPDATE perf_rollup_${level} t
+         SET ${NUMBER_COLUMNS.map((c) => `${c} = t.${c} + d.${c}`).join(', ')}, sketches = decode(d.sketches, 'base64')
+        FROM d WHERE d.level = '${level}' AND t.start = d.start AND t.key_id = d.key_id
+       RETURNING 1 AS level, 0::bigint AS start, 0 AS key_id`)}`);
+
+function statement(name: string, text: string): (values: unknown[]) => pg.QueryConfig {
+  return (values) => ({ name, text, values });
 }
 
 /**
  * Adds `reports` (the ones this transaction really stored) to every level's rows, in the caller's
  * transaction. Every level is written now rather than compacted from finer rows later: no
  * compactor can race a late write from another instance, and a re-seeded past is right at once.
- * Writers on other instances may add to the same rows, so each level goes race-free: missing
- * rows are inserted whole (ON CONFLICT DO NOTHING, sorted), the others are locked FOR UPDATE in
- * (start, key) order, their sketches merged here, and updated with the numbers summed by SQL.
+ * Writers on other instances may add to the same rows, so the write is race-free: missing rows
+ * are inserted whole (ON CONFLICT DO NOTHING), the others locked FOR UPDATE, their sketches merged
+ * here, and updated with the numbers summed by SQL. Rows are locked in one order, level by level
+ * (minute, hour, day: the order of the CTEs, which the UNION ALL reads one after the other), by
+ * (start, key) within a level, so concurrent writers do not deadlock. Three statements in all,
+ * whatever the number of rows: round trips, not rows, are what a batch pays for here.
  */
 export async function writePerfRollups(db: Queryable, reports: readonly PerfReport[], keys: PerfKeyCache): Promise<void> {
   if (reports.length === 0) return;
   const deltas = perfRollupDeltas(reports);
   const ids = await resolveKeys(db, deltas, keys);
-  for (const level of LEVELS) {
-    const rows = deltas
-      .filter((delta) => delta.level === level)
-      .map((delta) => ({ delta, keyId: ids.get(pgText(delta.dims))! }))
-      .sort((a, b) => a.delta.start - b.delta.start || a.keyId - b.keyId);
-    await upsertLevel(db, level, rows);
-  }
-}
-
-async function upsertLevel(db: Queryable, level: RollupLevel, rows: Keyed[]): Promise<void> {
-  const table = `perf_rollup_${level}`;
-  const inserted = await queryRows<{ start: number; key_id: number }>(
-    db,
-    `INSERT INTO ${table} (${columnList}, sketches)
-     SELECT ${columnList}, decode(sketches, 'base64') FROM jsonb_to_recordset($1::jsonb) AS d(${recordColumns})
-      ORDER BY start, key_id
-     ON CONFLICT (start, key_id) DO NOTHING
-     RETURNING start, key_id`,
-    [pgJson(rows.map(({ delta, keyId }) => record(delta, keyId, encodeStatsSketches(delta.stats))))],
+  const rows = deltas
+    .map((delta) => ({ delta, keyId: ids.get(pgText(delta.dims))!, added: encodeStatsSketches(delta.stats) }))
+    .sort((a, b) => LEVELS.indexOf(a.delta.level) - LEVELS.indexOf(b.delta.level) || a.delta.start - b.delta.start || a.keyId - b.keyId);
+  const rowKey = (level: string, start: number, keyId: number) => `${level} ${start} ${keyId}`;
+  const { rows: inserted } = await db.query<{ level: RollupLevel; start: number; key_id: number }>(
+    INSERT_MISSING([pgJson(rows.map(({ delta, keyId, added }) => record(delta, keyId, added)))]),
   );
-  const done = new Set(inserted.map((row) => `${row.start} ${row.key_id}`));
-  const existing = rows.filter((row) => !done.has(`${row.delta.start} ${row.keyId}`));
+  const done = new Set(inserted.map((row) => rowKey(row.level, row.start, row.key_id)));
+  const existing = rows.filter(({ delta, keyId }) => !done.has(rowKey(delta.level, delta.start, keyId)));
   if (existing.length === 0) return;
-  const locked = await queryRows<{ start: number; key_id: number; sketches: Buffer }>(
-    db,
-    `SELECT start, key_id, sketches FROM ${table}
-      WHERE (start, key_id) IN (SELECT * FROM unnest($1::bigint[], $2::int[]))
-      ORDER BY start, key_id
-        FOR UPDATE`,
-    [existing.map((row) => row.delta.start), existing.map((row) => row.keyId)],
+  const { rows: locked } = await db.query<{ level: RollupLevel; start: number; key_id: number; sketches: Buffer }>(
+    LOCK_EXISTING([existing.map((row) => row.delta.level), existing.map((row) => row.delta.start), existing.map((row) => row.keyId)]),
   );
-  const stored = new Map(locked.map((row) => [`${row.start} ${row.key_id}`, row.sketches]));
+  const stored = new Map(locked.map((row) => [rowKey(row.level, row.start, row.key_id), row.sketches]));
   await db.query(
-    `UPDATE ${table} t SET ${NUMBER_COLUMNS.map((c) => `${c} = t.${c} + d.${c}`).join(', ')}, sketches = decode(d.sketches, 'base64')
-       FROM jsonb_to_recordset($1::jsonb) AS d(${recordColumns})
-      WHERE t.start = d.start AND t.key_id = d.key_id`,
-    [
+    UPDATE_EXISTING([
       pgJson(
-        existing.map(({ delta, keyId }) => {
-          const added = encodeStatsSketches(delta.stats);
-          const before = stored.get(`${delta.start} ${keyId}`);
+        existing.map(({ delta, keyId, added }) => {
+          const before = stored.get(rowKey(delta.level, delta.start, keyId));
           return record(delta, keyId, before ? mergeEncodedSketches(before, added, VITAL_FIELDS.length) : added);
         }),
       ),
-    ],
+    ]),
   );
 }
 
 function record(delta: PerfRollupDelta, keyId: number, sketches: Buffer): Record<string, unknown> {
-  const out: Record<string, unknown> = { start: delta.start, key_id: keyId, sketches: sketches.toString('base64') };
+  const out: Record<string, unknown> = { level: delta.level, start: delta.start, key_id: keyId, sketches: sketches.toString('base64') };
   NUMBER_COLUMNS.forEach((column, i) => (out[column] = delta.stats.values[i]));
   return out;
 }
