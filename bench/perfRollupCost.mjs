@@ -3,6 +3,9 @@
 // alike. SQLite: through the ingest port (each report its own request, group commit gathering
 // them) on an on-disk store; PostgreSQL: through writeBatch, a JetStream writer's batches.
 // Every round checks that each report was stored (and, with rollups, counted) exactly once.
+// On a machine others share, wall-clock rates swing between rounds; the cost is therefore also
+// given as the median of each round's own on/off ratio (the two runs of a round are adjacent in
+// time), and this process's CPU time per report (for SQLite, the whole work but the disk's).
 // Needs `npm run build`. Not a test: it prints what it measured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,14 +64,16 @@ async function sqliteRound(file, rollups, reports) {
   const store = createSqliteStore({ file, rollups });
   try {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     let next = 0;
     const loop = async () => {
       while (next < reports.length) await store.ingest.perf.insertPerfReport(reports[next++]);
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, loop));
     const perSecond = reports.length / ((performance.now() - started) / 1000);
+    const used = process.cpuUsage(cpu);
     await checkStored(store, reports, rollups);
-    return perSecond;
+    return { perSecond, cpuUs: (used.user + used.system) / reports.length };
   } finally {
     await store.close();
   }
@@ -76,19 +81,29 @@ async function sqliteRound(file, rollups, reports) {
 
 async function postgresRound(store, rollups, reports) {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < reports.length; i += PG_BATCH) {
     await store.ingest.writeBatch(reports.slice(i, i + PG_BATCH).map((r) => ({ kind: 'perf', report: r })));
   }
   const perSecond = reports.length / ((performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
   await checkStored(store, reports, rollups);
-  return perSecond;
+  return { perSecond, cpuUs: (used.user + used.system) / reports.length };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
 const describe = (name, on, off) => {
-  const [m1, m0] = [median(on), median(off)];
-  return `${name}: rollups on ${Math.round(m1)} reports/s · off ${Math.round(m0)} reports/s · cost ${(((m0 - m1) / m0) * 100).toFixed(1)} % ` +
-    `(median of ${on.length} interleaved rounds; on: ${on.map(Math.round).join(', ')}; off: ${off.map(Math.round).join(', ')})`;
+  const rate = (runs) => runs.map((r) => r.perSecond);
+  const [m1, m0] = [median(rate(on)), median(rate(off))];
+  const pairCost = median(on.map((r, i) => 1 - r.perSecond / off[i].perSecond));
+  const [c1, c0] = [median(on.map((r) => r.cpuUs)), median(off.map((r) => r.cpuUs))];
+  return [
+    `${name} (${on.length} interleaved rounds):`,
+    `  reports/s, median: rollups on ${Math.round(m1)} · off ${Math.round(m0)} · cost ${pct(1 - m1 / m0)}; median of the rounds' own costs ${pct(pairCost)}`,
+    `  per round, on: ${rate(on).map(Math.round).join(', ')}; off: ${rate(off).map(Math.round).join(', ')}`,
+    `  CPU µs of this process per report, median: on ${c1.toFixed(0)} · off ${c0.toFixed(0)} · +${pct(c1 / c0 - 1)}`,
+  ].join('\n');
 };
 
 export async function benchPerfRollupCost() {

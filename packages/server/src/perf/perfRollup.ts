@@ -81,8 +81,6 @@ export function statsFromRow(values: readonly number[], sketches: Uint8Array): P
   return stats;
 }
 
-export const encodeStatsSketches = (stats: PerfRollupStats): Buffer => encodeSketches(stats.sketches);
-
 /** The text that names a page in the keys table: one string, NULL parts included. */
 export const dimsOf = (page: PageKey): string => JSON.stringify([page.vertical, page.pageId, page.subPageId]);
 
@@ -98,25 +96,57 @@ export interface PerfRollupDelta {
 /**
  * The rows `reports` (the ones really new) add to, on every level at once: aggregated in memory
  * so a write makes one upsert per distinct level × start × page, never one per report. Each
- * report is counted into its minute once; hours and days are sums of those minutes.
+ * report is counted into its minute once; hours and days are sums of those minutes. An hour or
+ * day fed by a single minute of the write (the usual case: a write spans seconds) shares that
+ * minute's stats object, so it is neither copied nor, with {@link sketchEncoder}, encoded again.
  */
 export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelta[] {
-  const byKey = new Map<string, PerfRollupDelta>();
-  const deltaFor = (level: RollupLevel, start: number, page: PageKey, dims: string): PerfRollupDelta => {
-    const key = `${level} ${start} ${dims}`;
-    let delta = byKey.get(key);
-    if (!delta) byKey.set(key, (delta = { level, start, page, dims, stats: emptyStats() }));
-    return delta;
-  };
+  const minutes = new Map<string, PerfRollupDelta>();
   for (const report of reports) {
+    const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
     const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
-    addReport(deltaFor('minute', bucketStart(report.receivedAt, LEVEL_MS.minute), page, dimsOf(page)).stats, report);
+    const dims = dimsOf(page);
+    const key = `${start} ${dims}`;
+    let delta = minutes.get(key);
+    if (!delta) minutes.set(key, (delta = { level: 'minute', start, page, dims, stats: emptyStats() }));
+    addReport(delta.stats, report);
   }
-  const minutes = [...byKey.values()];
+  const deltas = [...minutes.values()];
   for (const level of LEVELS.slice(1)) {
-    for (const minute of minutes) {
-      mergeStats(deltaFor(level, bucketStart(minute.start, LEVEL_MS[level]), minute.page, minute.dims).stats, minute.stats);
+    const coarser = new Map<string, PerfRollupDelta>();
+    const own = new Set<PerfRollupStats>();
+    for (const minute of minutes.values()) {
+      const start = bucketStart(minute.start, LEVEL_MS[level]);
+      const key = `${start} ${minute.dims}`;
+      const delta = coarser.get(key);
+      if (!delta) {
+        coarser.set(key, { level, start, page: minute.page, dims: minute.dims, stats: minute.stats });
+        continue;
+      }
+      // A second minute for this row: it gets stats of its own before anything is added.
+      if (!own.has(delta.stats)) {
+        delta.stats = copyOf(delta.stats);
+        own.add(delta.stats);
+      }
+      mergeStats(delta.stats, minute.stats);
     }
+    deltas.push(...coarser.values());
   }
-  return [...byKey.values()];
+  return deltas;
+}
+
+function copyOf(stats: PerfRollupStats): PerfRollupStats {
+  const copy = emptyStats();
+  mergeStats(copy, stats);
+  return copy;
+}
+
+/** Encodes each stats object's sketches once, however many deltas share it. */
+export function sketchEncoder(): (stats: PerfRollupStats) => Buffer {
+  const done = new Map<PerfRollupStats, Buffer>();
+  return (stats) => {
+    let encoded = done.get(stats);
+    if (!encoded) done.set(stats, (encoded = encodeSketches(stats.sketches)));
+    return encoded;
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZERO_BUCKET, addValue } from './sketch.js';
-import { decodeSketchesInto, emptySketches, encodeSketches, mergeEncodedSketches } from './sketchCodec.js';
+import { MAX_SEGMENTS, decodeSketchesInto, emptySketches, encodeSketches, mergeEncodedSketches } from './sketchCodec.js';
 
 const decode = (encoded: Uint8Array, count: number) => {
   const sketches = emptySketches(count);
@@ -18,12 +18,29 @@ describe('sketch codec', () => {
 
   it('keeps the form small: a few bytes per bucket of nearby indexes', () => {
     const sketch = new Map(Array.from({ length: 100 }, (_, i) => [300 + i, 1 + i] as [number, number]));
-    expect(encodeSketches([sketch]).length).toBeLessThanOrEqual(1 + 3 + 99 * 2 + 2);
+    expect(encodeSketches([sketch]).length).toBeLessThanOrEqual(1 + 1 + 3 + 99 * 2 + 2);
   });
 
   it('merges two encodings bucket by bucket', () => {
     const merged = decode(mergeEncodedSketches(encodeSketches([new Map([[1, 2], [5, 1]]), new Map()]), encodeSketches([new Map([[5, 4]]), new Map([[-3, 1]])]), 2), 2);
     expect(merged).toEqual([new Map([[1, 2], [5, 5]]), new Map([[-3, 1]])]);
+  });
+
+  it('appends merged segments, then folds them into one past MAX_SEGMENTS, the sums unchanged', () => {
+    const delta = (i: number) => encodeSketches([new Map([[i % 3, 1], [100 + i, 2]]), new Map([[-5, i + 1]])]);
+    let stored = delta(0);
+    const expected = decode(stored, 2);
+    for (let i = 1; i <= 3 * MAX_SEGMENTS; i++) {
+      const grown = mergeEncodedSketches(stored, delta(i), 2);
+      const folded = grown[0] === 1;
+      expect(folded).toBe(i % MAX_SEGMENTS === 0);
+      if (!folded) expect(grown.length).toBe(stored.length + delta(i).length - 1);
+      stored = grown;
+      const [first, second] = decode(delta(i), 2);
+      for (const [bucket, count] of first!) expected[0]!.set(bucket, (expected[0]!.get(bucket) ?? 0) + count);
+      for (const [bucket, count] of second!) expected[1]!.set(bucket, (expected[1]!.get(bucket) ?? 0) + count);
+      expect(decode(stored, 2)).toEqual(expected);
+    }
   });
 
   it('refuses a truncated encoding', () => {

@@ -1,13 +1,15 @@
 /**
  * A compact binary form for a row's sketches (several DDSketch bucket maps, see sketch.ts), so a
  * rollup row carries all of them in one column instead of one row per bucket (an earlier layout
- * with a row per bucket index cost ingest most of its throughput). Per sketch: the number of
- * buckets, then each bucket as the zigzag varint of its index minus the previous one (ascending,
- * so deltas are small) and the varint of its count. Counts and indexes stay exact integers; the
- * varints use arithmetic rather than bit operators so counts above 2^31 survive.
+ * with a row per bucket index cost ingest most of its throughput).
  *
- * This runs on every rollup upsert, so it avoids intermediate arrays and maps: encoding writes
- * into one buffer, and merging two encodings walks both in step, never decoding them into maps.
+ * An encoding is one byte counting its segments, then the segments. A segment holds every
+ * sketch: per sketch, the number of buckets, then each bucket as the zigzag varint of its index
+ * minus the previous one (ascending, so deltas are small) and the varint of its count. Varints
+ * use arithmetic rather than bit operators so counts above 2^31 survive. The sketches are the
+ * sum of all segments. Merging appends the new segments (a copy, whatever the row's size) and
+ * folds them into one only every {@link MAX_SEGMENTS} merges: an hour or day row is merged on
+ * every write, and re-encoding its whole sketch each time was most of what rollups cost ingest.
  */
 
 type Sketch = Map<number, number>;
@@ -41,6 +43,10 @@ class Reader {
   get done(): boolean {
     return this.at >= this.bytes.length;
   }
+  byte(): number {
+    if (this.at >= this.bytes.length) throw new Error('truncated sketch encoding');
+    return this.bytes[this.at++]!;
+  }
   varint(): number {
     let value = 0;
     let scale = 1;
@@ -59,9 +65,10 @@ const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 
 /** The sketches, in the order given, as one buffer; empty buckets are left out. */
 export function encodeSketches(sketches: readonly ReadonlyMap<number, number>[]): Buffer {
-  let capacity = 0;
+  let capacity = 1;
   for (const sketch of sketches) capacity += MAX_LENGTH_BYTES + sketch.size * MAX_ENTRY_BYTES;
   const out = new Writer(capacity);
+  out.bytes[out.at++] = 1;
   for (const sketch of sketches) {
     const buckets = new Float64Array(sketch.size);
     let n = 0;
@@ -84,16 +91,19 @@ export function encodeSketches(sketches: readonly ReadonlyMap<number, number>[])
  */
 export function decodeSketchesInto(encoded: Uint8Array, into: readonly Sketch[]): void {
   const input = new Reader(encoded);
-  for (const sketch of into) {
-    if (input.done) break; // an older row with fewer sketches: the rest are empty
-    const length = input.varint();
-    let bucket = 0;
-    for (let i = 0; i < length; i++) {
-      bucket += unzigzag(input.varint());
-      const count = input.varint();
-      sketch.set(bucket, (sketch.get(bucket) ?? 0) + count);
+  const segments = input.byte();
+  for (let segment = 0; segment < segments; segment++) {
+    for (const sketch of into) {
+      const length = input.varint();
+      let bucket = 0;
+      for (let i = 0; i < length; i++) {
+        bucket += unzigzag(input.varint());
+        const count = input.varint();
+        sketch.set(bucket, (sketch.get(bucket) ?? 0) + count);
+      }
     }
   }
+  if (!input.done) throw new Error('sketch encoding longer than its segments');
 }
 
 /** `count` empty sketches. */
@@ -101,63 +111,21 @@ export function emptySketches(count: number): Sketch[] {
   return Array.from({ length: count }, () => new Map<number, number>());
 }
 
-/** One sketch's buckets read in order from an encoding. */
-class BucketStream {
-  left: number;
-  bucket = 0;
-  count = 0;
-  constructor(private readonly input: Reader) {
-    this.left = input.done ? 0 : input.varint();
-    this.next();
-  }
-  get ended(): boolean {
-    return this.count < 0;
-  }
-  next(): void {
-    if (this.left === 0) {
-      this.count = -1;
-      return;
-    }
-    this.left--;
-    this.bucket += unzigzag(this.input.varint());
-    this.count = this.input.varint();
-  }
-}
+/** Segments an encoding may hold before a merge folds them into one. */
+export const MAX_SEGMENTS = 8;
 
 /** The bucket-wise sum of two encodings of `count` sketches, encoded again. */
 export function mergeEncodedSketches(a: Uint8Array, b: Uint8Array, count: number): Buffer {
-  const left = new Reader(a);
-  const right = new Reader(b);
-  const out = new Writer(a.length + b.length + count * MAX_LENGTH_BYTES);
-  const entries = new Writer(a.length + b.length + MAX_ENTRY_BYTES);
-  for (let s = 0; s < count; s++) {
-    const x = new BucketStream(left);
-    const y = new BucketStream(right);
-    entries.at = 0;
-    let n = 0;
-    let previous = 0;
-    const emit = (bucket: number, total: number) => {
-      entries.varint(zigzag(bucket - previous));
-      entries.varint(total);
-      previous = bucket;
-      n++;
-    };
-    while (!x.ended || !y.ended) {
-      if (y.ended || (!x.ended && x.bucket < y.bucket)) {
-        emit(x.bucket, x.count);
-        x.next();
-      } else if (x.ended || y.bucket < x.bucket) {
-        emit(y.bucket, y.count);
-        y.next();
-      } else {
-        emit(x.bucket, x.count + y.count);
-        x.next();
-        y.next();
-      }
-    }
-    out.varint(n);
-    out.bytes.set(entries.bytes.subarray(0, entries.at), out.at);
-    out.at += entries.at;
+  const segments = (a[0] ?? 0) + (b[0] ?? 0);
+  if (segments > MAX_SEGMENTS) {
+    const merged = emptySketches(count);
+    decodeSketchesInto(a, merged);
+    decodeSketchesInto(b, merged);
+    return encodeSketches(merged);
   }
-  return out.result();
+  const out = Buffer.allocUnsafe(a.length + b.length - 1);
+  out[0] = segments;
+  out.set(a.subarray(1), 1);
+  out.set(b.subarray(1), a.length);
+  return out;
 }

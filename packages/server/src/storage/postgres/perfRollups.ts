@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, encodeStatsSketches, perfRollupDeltas, statsFromRow } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder, statsFromRow } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
@@ -61,8 +61,9 @@ export async function writePerfRollups(db: Queryable, reports: readonly PerfRepo
   if (reports.length === 0) return;
   const deltas = perfRollupDeltas(reports);
   const ids = await resolveKeys(db, deltas, keys);
+  const encode = sketchEncoder();
   const rows = deltas
-    .map((delta) => ({ delta, keyId: ids.get(pgText(delta.dims))!, added: encodeStatsSketches(delta.stats) }))
+    .map((delta) => ({ delta, keyId: ids.get(pgText(delta.dims))!, added: encode(delta.stats) }))
     .sort((a, b) => LEVELS.indexOf(a.delta.level) - LEVELS.indexOf(b.delta.level) || a.delta.start - b.delta.start || a.keyId - b.keyId);
   const rowKey = (level: string, start: number, keyId: number) => `${level} ${start} ${keyId}`;
   const { rows: inserted } = await db.query<{ level: RollupLevel; start: number; key_id: number }>(

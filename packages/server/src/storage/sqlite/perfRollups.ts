@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, encodeStatsSketches, perfRollupDeltas, statsFromRow } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder, statsFromRow } from '../../perf/perfRollup.js';
 import type { PageKey } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
@@ -79,8 +79,9 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       staged = [];
       // Every level is written now, with the raw rows, rather than compacted from finer rows
       // later: no compactor can race a late write, and a re-seeded past is right at once.
+      const encode = sketchEncoder();
       for (const delta of perfRollupDeltas(reports)) {
-        upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page), ...delta.stats.values, encodeStatsSketches(delta.stats));
+        upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page), ...delta.stats.values, encode(delta.stats));
       }
     },
     read(filter) {
