@@ -46,22 +46,26 @@ export function emptyStats(): PerfRollupStats {
   return { values: NUMBER_COLUMNS.map(() => 0), sketches: emptySketches(VITAL_FIELDS.length) };
 }
 
-/** Counts one report into `stats`. */
+const RATING_INDEX: Readonly<Record<Rating, number>> = { good: 0, 'needs-improvement': 1, poor: 2 };
+const METRIC_NAMES = VITAL_FIELDS.map((field) => VITALS[field]);
+
+/** Counts one report into `stats` (plain loops: this runs for every report ingested). */
 export function addReport(stats: PerfRollupStats, report: PerfReport): void {
-  stats.values[0]!++;
-  VITAL_FIELDS.forEach((field, i) => {
-    const value = report.vitals[field];
-    if (value === null) return;
-    stats.values[ratingIndex(i, RATINGS.indexOf(rate(VITALS[field], value)))]!++;
+  const values = stats.values;
+  values[0]!++;
+  for (let i = 0; i < VITAL_FIELDS.length; i++) {
+    const value = report.vitals[VITAL_FIELDS[i]!];
+    if (value === null) continue;
+    values[ratingIndex(i, RATING_INDEX[rate(METRIC_NAMES[i]!, value)])]!++;
     addValue(stats.sketches[i]!, value);
-  });
+  }
   const durations = phaseDurations(report);
-  PHASES.forEach((phase, i) => {
-    const duration = durations[phase];
-    if (duration === undefined) return;
-    stats.values[phaseSumIndex(i)]! += duration;
-    stats.values[phaseCountIndex(i)]!++;
-  });
+  for (let i = 0; i < PHASES.length; i++) {
+    const duration = durations[PHASES[i]!];
+    if (duration === undefined) continue;
+    values[phaseSumIndex(i)]! += duration;
+    values[phaseCountIndex(i)]!++;
+  }
 }
 
 /** Adds `from` into `into` (sums and bucket counts). */
@@ -104,11 +108,14 @@ export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelt
   const minutes = new Map<string, PerfRollupDelta>();
   for (const report of reports) {
     const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
-    const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
-    const dims = dimsOf(page);
-    const key = `${start} ${dims}`;
+    // A cheap lookup key (NUL cannot be told from a missing part, so it is marked apart);
+    // the canonical `dims` is made once per row.
+    const key = `${start}\u0000${report.vertical ?? '\u0001'}\u0000${report.pageId ?? '\u0001'}\u0000${report.subPageId ?? '\u0001'}`;
     let delta = minutes.get(key);
-    if (!delta) minutes.set(key, (delta = { level: 'minute', start, page, dims, stats: emptyStats() }));
+    if (!delta) {
+      const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
+      minutes.set(key, (delta = { level: 'minute', start, page, dims: dimsOf(page), stats: emptyStats() }));
+    }
     addReport(delta.stats, report);
   }
   const deltas = [...minutes.values()];
