@@ -22,5 +22,6 @@ describe('vitals percentiles from rollups, on 1,000,000 reports (SQLite)', () =>
     // summary + 6 pages + 5 day buckets, 6 metrics × 3 percentiles each
     expect(checks.length).toBe((1 + 6 + 5) * 18);
     expect(checks.filter((c) => !c.ok)).toEqual([]);
-  }, 180_000);
+  // About 50 s of CPU on this machine; the limit leaves room for a machine others are loading.
+  }, 300_000);
 });
