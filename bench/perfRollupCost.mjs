@@ -55,7 +55,7 @@ async function checkStored(store, reports, rollups) {
   const raw = await store.query.perf.listPerfReports({ from, to, limit: reports.length + 1 });
   if (raw.length !== reports.length) throw new Error(`stored ${raw.length} of ${reports.length} reports`);
   const rows = await store.query.perf.readPerfRollups({ pieces: [{ level: 'minute', from, to: from + SLOT_MS }] });
-  const counted = rows.reduce((n, row) => n + row.stats.values[0], 0);
+  const counted = rows.reduce((n, row) => n + row.values[0], 0);
   if (rollups && counted !== reports.length) throw new Error(`rollups counted ${counted} of ${reports.length}`);
   if (!rollups && counted !== 0) throw new Error(`rollups off, yet ${counted} reports counted`);
 }

@@ -77,12 +77,10 @@ export function mergeStats(into: PerfRollupStats, from: PerfRollupStats): void {
   });
 }
 
-/** A stored row's stats, from its numeric columns and its sketch blob. */
-export function statsFromRow(values: readonly number[], sketches: Uint8Array): PerfRollupStats {
-  const stats = emptyStats();
-  values.forEach((value, i) => (stats.values[i] = Number(value)));
-  decodeSketchesInto(sketches, stats.sketches);
-  return stats;
+/** Adds a stored row (its numeric columns and its encoded sketches) into `into`. */
+export function addRow(into: PerfRollupStats, row: { values: readonly number[]; sketches: Uint8Array }): void {
+  for (let i = 0; i < row.values.length; i++) into.values[i]! += row.values[i]!;
+  decodeSketchesInto(row.sketches, into.sketches);
 }
 
 /** The text that names a page in the keys table: one string, NULL parts included. */

@@ -1,6 +1,6 @@
 import type { WindowPiece } from '../rollups/timeGrid.js';
 import type { PerfReport } from './contract.js';
-import type { PageKey, PerfRollupStats } from './perfRollup.js';
+import type { PageKey } from './perfRollup.js';
 
 /** Which performance reports a console query reads. */
 export interface PerfFilter {
@@ -23,11 +23,17 @@ export interface PerfRollupFilter {
   subPageId?: string;
 }
 
-/** One stored rollup row: its start (epoch ms of its minute, hour or UTC day), page and figures. */
+/**
+ * One stored rollup row: its start (epoch ms of its minute, hour or UTC day), page and figures,
+ * the sketches still encoded (rollups/sketchCodec.ts) so a reader decodes each row straight into
+ * the sums it builds (`addRow` in perfRollup.ts), with no maps per row.
+ */
 export interface PerfRollupRow {
   start: number;
   page: PageKey;
-  stats: PerfRollupStats;
+  /** Values of NUMBER_COLUMNS (perfRollup.ts), in that order. */
+  values: number[];
+  sketches: Uint8Array;
 }
 
 /** What a writer calls: one report per request, idempotent by its client id. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distribution } from './distribution.js';
 import { percentile } from './percentile.js';
+import { encodeSketches } from '../rollups/sketchCodec.js';
 import { addReport, emptyStats } from './perfRollup.js';
 import type { PerfReport } from './contract.js';
 import type { PerfRollupRow } from './ports.js';
@@ -12,7 +13,8 @@ const rowsOf = (reports: PerfReport[]): PerfRollupRow[] =>
   reports.map((report) => {
     const stats = emptyStats();
     addReport(stats, report);
-    return { start: report.receivedAt, page: { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId }, stats };
+    const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
+    return { start: report.receivedAt, page, values: stats.values, sketches: encodeSketches(stats.sketches) };
   });
 const statsOf = (reports: PerfReport[]) => mergeRows(rowsOf(reports));
 const within1 = (actual: number | null | undefined, exact: number) => expect(Math.abs(actual! - exact)).toBeLessThanOrEqual(exact * 0.01);

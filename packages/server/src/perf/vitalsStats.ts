@@ -3,7 +3,7 @@ import { VITALS, rate } from './contract.js';
 import type { MetricName, Rating } from './contract.js';
 import { PHASES } from './navigationBreakdown.js';
 import type { NavigationBreakdown } from './navigationBreakdown.js';
-import { RATINGS, VITAL_FIELDS, emptyStats, mergeStats, phaseCountIndex, phaseSumIndex, ratingIndex } from './perfRollup.js';
+import { RATINGS, VITAL_FIELDS, addRow, emptyStats, phaseCountIndex, phaseSumIndex, ratingIndex } from './perfRollup.js';
 import type { PageKey, PerfRollupStats } from './perfRollup.js';
 import type { PerfRollupRow } from './ports.js';
 
@@ -59,7 +59,7 @@ export function navigationBreakdown(stats: PerfRollupStats): NavigationBreakdown
 /** The sum of rollup rows: what their reports, taken together, add up to. */
 export function mergeRows(rows: readonly PerfRollupRow[]): PerfRollupStats {
   const total = emptyStats();
-  for (const row of rows) mergeStats(total, row.stats);
+  for (const row of rows) addRow(total, row);
   return total;
 }
 
@@ -76,7 +76,7 @@ export function vitalsByPage(rows: readonly PerfRollupRow[], limit: number): Pag
     const key = JSON.stringify([row.page.vertical, row.page.pageId, row.page.subPageId]);
     let page = pages.get(key);
     if (!page) pages.set(key, (page = { page: row.page, stats: emptyStats() }));
-    mergeStats(page.stats, row.stats);
+    addRow(page.stats, row);
   }
   return [...pages.values()]
     .sort((a, b) => b.stats.values[0]! - a.stats.values[0]!)
@@ -100,7 +100,7 @@ export function vitalsOverTime(rows: readonly PerfRollupRow[], from: number, to:
   const buckets = Array.from({ length: Math.max(1, Math.ceil((to - first) / bucketMs)) }, () => emptyStats());
   for (const row of rows) {
     const bucket = buckets[Math.floor((row.start - first) / bucketMs)];
-    if (bucket) mergeStats(bucket, row.stats);
+    if (bucket) addRow(bucket, row);
   }
   return buckets.map((stats, i) => ({ start: first + i * bucketMs, count: stats.values[0]!, metrics: summarizeVitals(stats) }));
 }

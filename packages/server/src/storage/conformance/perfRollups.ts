@@ -94,7 +94,7 @@ export function describePerfRollups(open: OpenStore): void {
       );
       expect(await read({ ...window, vertical: 'trains' })).toEqual(emptyStats());
       const rows = await store().query.perf.readPerfRollups({ pieces: [{ level: 'day', from: T0, to: T0 + DAY }] });
-      const pages = rows.map((row) => [row.start, row.page.vertical, row.page.pageId, row.page.subPageId, row.stats.values[0]]);
+      const pages = rows.map((row) => [row.start, row.page.vertical, row.page.pageId, row.page.subPageId, row.values[0]]);
       expect(pages.sort()).toEqual(
         [[T0, 'flights', 'home', 'main', 2], [T0, 'flights', 'home', null, 2], [T0, 'flights', 'results', 'main', 2], [T0, 'flights', 'results', null, 2],
           [T0, 'hotels', 'home', 'main', 2], [T0, 'hotels', 'home', null, 2]].sort(),

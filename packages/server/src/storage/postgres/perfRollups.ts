@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder, statsFromRow } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
@@ -148,7 +148,8 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
       rows.push({
         start: start as number,
         page: { vertical: vertical as string | null, pageId: pageId as string | null, subPageId: subPageId as string | null },
-        stats: statsFromRow(values as number[], sketches as Buffer),
+        values: (values as Array<number | string>).map(Number),
+        sketches: sketches as Buffer,
       });
     }
   }

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder, statsFromRow } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
 import type { PageKey } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
@@ -95,7 +95,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           subPageId: filter.subPageId ?? null,
         }) as RawRow[];
         for (const [start, vertical, pageId, subPageId, sketches, ...values] of found) {
-          rows.push({ start, page: { vertical, pageId, subPageId }, stats: statsFromRow(values, sketches) });
+          rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches });
         }
       }
       return rows;
