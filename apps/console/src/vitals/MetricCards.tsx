@@ -4,7 +4,7 @@ import { RatingLabel } from './RatingMark';
 import type { MetricName, MetricSummary } from './vitalsTypes';
 
 /**
- * One card per metric: its p75 coloured by rating and its rating named, the sample count, and a 100 % bar of the
+ * One card per metric: its p75 coloured by rating and its rating named, its p90 and p99, the sample count, and a 100 % bar of the
  * good / needs-improvement / poor shares, the way CrUX and PageSpeed show them. Clicking a
  * card selects the metric the charts below show.
  */
@@ -30,6 +30,9 @@ export function MetricCards({ metrics, selected, onSelect }: { metrics: MetricSu
               {m?.rating ? <RatingLabel rating={m.rating} /> : null}
             </span>
             <span className="muted small">p75 · {m?.count ?? 0} views</span>
+            <span className="muted small" data-testid={`vital-${name}-tail`}>
+              p90 {formatMetric(name, m?.p90)} · p99 {formatMetric(name, m?.p99)}
+            </span>
             <ResponsiveContainer width="100%" height={22}>
               <BarChart data={data} layout="vertical" margin={{ top: 0, right: 0, bottom: 0, left: 0 }} barSize={14}>
                 <XAxis type="number" domain={[0, 1]} hide />

@@ -3,7 +3,7 @@ import { METRICS, formatMetric, pageLabel } from './vitalsApi';
 import type { PageFilter, PageVitals } from './vitalsTypes';
 import { ScrollRegion } from '../layout/ScrollRegion';
 
-/** The p75 of every metric per page, coloured by rating; a row click filters the dashboard to it. */
+/** The p75 of every metric per page, coloured by rating (p90 and p99 on hover); a row click filters the dashboard to it. */
 export function PagesTable({ pages, onSelect }: { pages: PageVitals[]; onSelect(page: PageFilter): void }) {
   return (
     <ScrollRegion label="Pages">
@@ -34,7 +34,7 @@ export function PagesTable({ pages, onSelect }: { pages: PageVitals[]; onSelect(
                 {METRICS.map(({ name }) => {
                   const m = page.metrics.find((x) => x.name === name);
                   return (
-                    <td key={name} className="num vitals__cell">
+                    <td key={name} className="num vitals__cell" title={m?.count ? `p90 ${formatMetric(name, m.p90)} · p99 ${formatMetric(name, m.p99)}` : undefined}>
                       <RatingValue rating={m?.rating}>{formatMetric(name, m?.p75)}</RatingValue>
                     </td>
                   );

@@ -16,8 +16,8 @@ import './vitals.css';
 type VitalsData = Awaited<ReturnType<typeof fetchVitals>>;
 
 /**
- * The Web vitals section: p75 and rating shares per metric, the selected metric over time and
- * as a distribution, the median page-load phases, and every page's p75s. A page row narrows
+ * The Web vitals section: p75 (with p90, p99) and rating shares per metric, the selected metric over time and
+ * as a distribution, the mean page-load phases, and every page's p75s. A page row narrows
  * the whole dashboard to that page.
  */
 export function VitalsView({ client }: SectionProps) {
@@ -76,7 +76,7 @@ export function VitalsView({ client }: SectionProps) {
                 </section>
               </div>
               <section className="vitals__panel" aria-label="Navigation timing">
-                <h2>Page load phases (median)</h2>
+                <h2>Page load phases (average)</h2>
                 <NavigationChart navigation={data.summary.navigation} />
               </section>
               <section aria-label="Pages">

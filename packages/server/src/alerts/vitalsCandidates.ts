@@ -1,6 +1,6 @@
 import type { PerfReport, VitalField } from '../perf/contract.js';
 import { VITALS } from '../perf/contract.js';
-import { vitalsByPage } from '../perf/vitalsStats.js';
+import { percentile } from '../perf/percentile.js';
 import type { AlertCandidate } from './candidates.js';
 import { cooldownMs } from './candidates.js';
 import type { AlertRule } from './contract.js';
@@ -34,9 +34,9 @@ export function vitalsCandidates(rule: AlertRule, reports: PerfReport[], now: nu
       (rule.subPageId === undefined || r.subPageId === rule.subPageId),
   );
   const candidates: AlertCandidate[] = [];
-  for (const page of vitalsByPage(mine, PAGES_PER_RULE)) {
-    const summary = page.metrics.find((m) => m.name === metric);
-    if (!summary || summary.p75 === null || summary.count < (rule.minSamples ?? 20) || summary.p75 <= threshold) continue;
+  for (const page of byPage(mine, field)) {
+    const summary = { p75: percentile(page.values, 75), count: page.values.length };
+    if (summary.p75 === null || summary.count < (rule.minSamples ?? 20) || summary.p75 <= threshold) continue;
     const name = [page.vertical, page.pageId, page.subPageId].map((part) => part ?? '-').join('/');
     candidates.push({
       rule,
@@ -58,4 +58,26 @@ export function vitalsCandidates(rule: AlertRule, reports: PerfReport[], now: nu
     });
   }
   return candidates;
+}
+
+interface PageValues {
+  vertical: string | null;
+  pageId: string | null;
+  subPageId: string | null;
+  views: number;
+  values: number[];
+}
+
+/** The metric's values per page (exact, from the raw reports of a short window), most viewed pages first. */
+function byPage(reports: readonly PerfReport[], field: VitalField): PageValues[] {
+  const pages = new Map<string, PageValues>();
+  for (const report of reports) {
+    const key = JSON.stringify([report.vertical, report.pageId, report.subPageId]);
+    let page = pages.get(key);
+    if (!page) pages.set(key, (page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId, views: 0, values: [] }));
+    page.views++;
+    const value = report.vitals[field];
+    if (value !== null) page.values.push(value);
+  }
+  return [...pages.values()].sort((a, b) => b.views - a.views).slice(0, PAGES_PER_RULE);
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { VITALS } from './contract.js';
-import type { VitalField } from './contract.js';
-import { distribution } from './distribution.js';
-import { navigationBreakdown } from './navigationBreakdown.js';
-import { summarizeVitals, vitalsByPage, vitalsOverTime } from './vitalsStats.js';
-import type { VitalsSummary } from './vitalsStats.js';
-import type { PerfQuery } from './ports.js';
 import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import type { WindowQuery } from '../console/timeWindow.js';
+import { withinRetention } from '../rollups/retention.js';
+import { coverWindow, levelFor } from '../rollups/timeGrid.js';
+import type { RollupLevel, TimeGrid } from '../rollups/timeGrid.js';
+import { VITALS } from './contract.js';
+import type { MetricName } from './contract.js';
+import { distribution } from './distribution.js';
+import { VITAL_FIELDS } from './perfRollup.js';
+import type { PerfQuery } from './ports.js';
+import { mergeRows, navigationBreakdown, summarizeVitals, vitalsByPage, vitalsOverTime } from './vitalsStats.js';
+import type { VitalsSummary } from './vitalsStats.js';
 
 interface VitalsQuery extends WindowQuery {
   vertical?: string;
@@ -33,51 +36,54 @@ const querystring = {
   },
 } as const;
 
-/** Reports read per query at most (the newest in the window): enough for stable percentiles. */
-export const MAX_REPORTS = 50_000;
-
 /**
- * The Web vitals dashboard's reads (docs/perf.md): summary (p75 and rating shares per metric,
- * plus the median navigation-timing breakdown), pages, timeline, distribution, and the newest
- * raw reports (to check one page view's numbers). All take the
- * same window and page filters; statistics are computed here so every store gives the same.
+ * The Web vitals dashboard's reads (docs/perf.md): summary (p75, p90, p99 and rating shares per
+ * metric, plus the mean navigation-timing phases), pages, timeline and distribution, all from the
+ * rollups, so any window up to 13 months counts every report in it; and the newest raw reports
+ * (to check one page view's numbers), the one read left on raw rows. All take the same window and
+ * page filters; statistics are computed here so every store gives the same.
  */
 export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf: PerfQuery }): Promise<void> {
-  const load = async (query: VitalsQuery) => {
+  const pageFilter = (query: VitalsQuery) => ({
+    vertical: query.vertical || undefined,
+    pageId: query.pageId || undefined,
+    subPageId: query.subPageId || undefined,
+  });
+  // Summaries read the coarsest rows that fit the window; charts no coarser than their bucket.
+  const rollups = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel) => {
     const window = timeWindow(query);
-    const reports = await perf.listPerfReports({
-      ...window,
-      vertical: query.vertical || undefined,
-      pageId: query.pageId || undefined,
-      subPageId: query.subPageId || undefined,
-      limit: MAX_REPORTS,
-    });
-    return { window, reports };
+    const pieces = withinRetention(coverWindow(window.from, window.to, coarsest(window)), Date.now());
+    return perf.readPerfRollups({ pieces, ...pageFilter(query) }).then((rows) => ({ window, rows }));
   };
+  const whole = () => 'day' as const;
   const schema = { schema: { querystring } };
 
   app.get<{ Querystring: VitalsQuery }>('/vitals/summary', schema, async (request): Promise<VitalsSummary> => {
-    const { window, reports } = await load(request.query);
-    return { from: window.from, to: window.to, count: reports.length, metrics: summarizeVitals(reports), navigation: navigationBreakdown(reports) };
+    const { window, rows } = await rollups(request.query, whole);
+    const stats = mergeRows(rows);
+    return { from: window.from, to: window.to, count: stats.values[0]!, metrics: summarizeVitals(stats), navigation: navigationBreakdown(stats) };
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/pages', schema, async (request) => {
-    const { reports } = await load(request.query);
-    return { pages: vitalsByPage(reports, 50) };
+    const { rows } = await rollups(request.query, whole);
+    return { pages: vitalsByPage(rows, 50) };
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/timeline', schema, async (request) => {
-    const { window, reports } = await load(request.query);
-    return { bucketMs: window.bucketMs, buckets: vitalsOverTime(reports, window.from, window.to, window.bucketMs) };
+    const { window, rows } = await rollups(request.query, (grid) => levelFor(grid.bucketMs));
+    return { bucketMs: window.bucketMs, buckets: vitalsOverTime(rows, window.from, window.to, window.bucketMs) };
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/reports', schema, async (request) => {
-    const { reports } = await load(request.query);
-    const tag = request.query.pageTag;
-    const matching = tag ? reports.filter((r) => r.pageTag === tag) : reports;
-    return { reports: matching.slice(0, Number(request.query.limit ?? 20)) };
+    const reports = await perf.listPerfReports({
+      ...timeWindow(request.query),
+      ...pageFilter(request.query),
+      pageTag: request.query.pageTag || undefined,
+      limit: Number(request.query.limit ?? 20),
+    });
+    return { reports };
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {
-    const { reports } = await load(request.query);
-    const metric = request.query.metric ?? 'LCP';
-    const field = (Object.keys(VITALS) as VitalField[]).find((f) => VITALS[f] === metric) ?? 'wv_lcp';
-    return { metric, bins: distribution(field, reports) };
+    const { rows } = await rollups(request.query, whole);
+    const metric = (request.query.metric ?? 'LCP') as MetricName;
+    const index = VITAL_FIELDS.findIndex((field) => VITALS[field] === metric);
+    return { metric, bins: distribution(metric, mergeRows(rows).sketches[index]!) };
   });
 }

@@ -1,8 +1,6 @@
-import { THRESHOLDS, VITALS, rate } from './contract.js';
-import type { Rating, VitalField } from './contract.js';
-import { percentile } from './percentile.js';
-import { valuesOf } from './vitalsStats.js';
-import type { PerfReport } from './contract.js';
+import { quantile, valueOf } from '../rollups/sketch.js';
+import { THRESHOLDS, rate } from './contract.js';
+import type { MetricName, Rating } from './contract.js';
 
 /** One bar of a histogram: values in [from, to), rated by the bin's start. */
 export interface DistributionBin {
@@ -16,12 +14,13 @@ export interface DistributionBin {
  * A histogram of one vital with `binCount` equal bins from 0 to a little past the poor limit
  * (further, up to four times that limit, when the p95 lies beyond), so the three ratings stay
  * readable and a few extreme values do not squash the chart; the last bin holds everything above.
+ * Built from the metric's merged sketch: each sketch bucket's count goes to the bin of the value
+ * the bucket stands for (within 1 % of its values, so only values that close to a bin edge may
+ * land in the neighbouring bin).
  */
-export function distribution(field: VitalField, reports: PerfReport[], binCount = 24): DistributionBin[] {
-  const name = VITALS[field];
-  const values = valuesOf(field, reports);
+export function distribution(name: MetricName, sketch: ReadonlyMap<number, number>, binCount = 24): DistributionBin[] {
   const poor = THRESHOLDS[name][1];
-  const top = Math.min(Math.max(poor * 1.5, percentile(values, 95) ?? 0), poor * 4);
+  const top = Math.min(Math.max(poor * 1.5, quantile(sketch, 0.95) ?? 0), poor * 4);
   const width = niceStep(top / binCount);
   const bins: DistributionBin[] = Array.from({ length: binCount }, (_, i) => ({
     from: round(i * width),
@@ -29,7 +28,7 @@ export function distribution(field: VitalField, reports: PerfReport[], binCount 
     count: 0,
     rating: rate(name, i * width + width / 2),
   }));
-  for (const value of values) bins[Math.min(binCount - 1, Math.floor(value / width))]!.count++;
+  for (const [bucket, count] of sketch) bins[Math.min(binCount - 1, Math.floor(valueOf(bucket) / width))]!.count += count;
   return bins;
 }
 

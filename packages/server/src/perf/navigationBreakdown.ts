@@ -1,12 +1,15 @@
 import type { PerfReport } from './contract.js';
-import { percentile } from './percentile.js';
 
 /** The phases of a page load the console charts, in the order they happen. */
 export const PHASES = ['redirect', 'dns', 'connect', 'tls', 'request', 'response', 'dom', 'load'] as const;
 export type Phase = (typeof PHASES)[number];
 
-/** Median milliseconds of each phase over the reports where it happened, with how many those were. */
-export type NavigationBreakdown = Record<Phase, { median: number | null; count: number }>;
+/**
+ * Mean milliseconds of each phase over the reports where it happened, with how many those were.
+ * A mean, not a median: the rollups keep each phase's sum and count, which merge exactly over
+ * any window, where a median would need a sketch per phase (too costly on ingest).
+ */
+export type NavigationBreakdown = Record<Phase, { mean: number | null; count: number }>;
 
 /**
  * Each phase from Boomerang's fields: redirect (red_st→red_end), DNS, connect (con_st→con_end,
@@ -27,17 +30,4 @@ export function phaseDurations(report: PerfReport): Partial<Record<Phase, number
     dom: span(t.nt_res_end, t.nt_domcomp),
     load: span(t.nt_load_st, t.nt_load_end),
   };
-}
-
-/** The median of every phase across reports (back/forward-cache restores have no phases). */
-export function navigationBreakdown(reports: PerfReport[]): NavigationBreakdown {
-  const values = Object.fromEntries(PHASES.map((p) => [p, [] as number[]])) as Record<Phase, number[]>;
-  for (const report of reports) {
-    const durations = phaseDurations(report);
-    for (const phase of PHASES) {
-      const d = durations[phase];
-      if (d !== undefined) values[phase].push(d);
-    }
-  }
-  return Object.fromEntries(PHASES.map((p) => [p, { median: percentile(values[p], 50), count: values[p].length }])) as NavigationBreakdown;
 }

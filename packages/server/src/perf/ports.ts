@@ -1,4 +1,6 @@
+import type { WindowPiece } from '../rollups/timeGrid.js';
 import type { PerfReport } from './contract.js';
+import type { PageKey } from './perfRollup.js';
 
 /** Which performance reports a console query reads. */
 export interface PerfFilter {
@@ -7,7 +9,31 @@ export interface PerfFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  /** Only reports carrying this page tag (the raw drill-down's filter). */
+  pageTag?: string;
   limit: number;
+}
+
+/** Which rollup rows a console read merges: the pieces of its window, and the page filters. */
+export interface PerfRollupFilter {
+  /** Disjoint pieces, each read from its own level's rows with `from <= start < to`. */
+  pieces: readonly WindowPiece[];
+  vertical?: string;
+  pageId?: string;
+  subPageId?: string;
+}
+
+/**
+ * One stored rollup row: its start (epoch ms of its minute, hour or UTC day), page and figures,
+ * the sketches still encoded (rollups/sketchCodec.ts) so a reader decodes each row straight into
+ * the sums it builds (`addRow` in perfRollup.ts), with no maps per row.
+ */
+export interface PerfRollupRow {
+  start: number;
+  page: PageKey;
+  /** Values of NUMBER_COLUMNS (perfRollup.ts), in that order. */
+  values: number[];
+  sketches: Uint8Array;
 }
 
 /** What a writer calls: one report per request, idempotent by its client id. */
@@ -19,4 +45,9 @@ export interface PerfIngest {
 export interface PerfQuery {
   /** Reports received in [from, to), newest first, at most `limit`. */
   listPerfReports(filter: PerfFilter): Promise<PerfReport[]>;
+  /**
+   * The rollup rows of every piece matching the filters (pieces of any level; no order promised).
+   * Rows cover reports written with rollups on, each counted once however often it was sent.
+   */
+  readPerfRollups(filter: PerfRollupFilter): Promise<PerfRollupRow[]>;
 }

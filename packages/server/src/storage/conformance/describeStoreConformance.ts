@@ -10,6 +10,7 @@ import { describeDropPorts } from './drops.js';
 import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
 import { describePerfPorts } from './perf.js';
+import { describePerfRollups } from './perfRollups.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
 import { describeStoreLifecycle } from './lifecycle.js';
@@ -28,6 +29,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
   describe(`${engine} store conformance`, () => {
     describeLogPorts(open);
     describePerfPorts(open);
+    describePerfRollups(open);
     describeAnalyticsPorts(open);
     describeAnalyticsRollups(open);
     describeDropPorts(open);

@@ -29,11 +29,11 @@ export function describePerfPorts(open: OpenStore): void {
       expect(await receivedTimes({ from: T0 + 20_000 })).toEqual([]);
     });
 
-    it('filters by vertical, page and sub-page, each alone or together', async () => {
+    it('filters by vertical, page, sub-page and page tag, each alone or together', async () => {
       const reports = [
         perfReport({ id: 'a', receivedAt: T0 + 1, vertical: 'flights', pageId: 'home', subPageId: 'main' }),
         perfReport({ id: 'b', receivedAt: T0 + 2, vertical: 'flights', pageId: 'results', subPageId: 'main' }),
-        perfReport({ id: 'c', receivedAt: T0 + 3, vertical: 'hotels', pageId: 'home', subPageId: 'map' }),
+        perfReport({ id: 'c', receivedAt: T0 + 3, vertical: 'hotels', pageId: 'home', subPageId: 'map', pageTag: 'run-7' }),
         perfReport({ id: 'd', receivedAt: T0 + 4, vertical: null, pageId: null, subPageId: null }),
       ];
       for (const report of reports) await store().ingest.perf.insertPerfReport(report);
@@ -44,6 +44,8 @@ export function describePerfPorts(open: OpenStore): void {
       expect(await ids({ subPageId: 'main' })).toEqual(['b', 'a']);
       expect(await ids({ vertical: 'flights', pageId: 'home', subPageId: 'main' })).toEqual(['a']);
       expect(await ids({ vertical: 'trains' })).toEqual([]);
+      expect(await ids({ pageTag: 'run-7' })).toEqual(['c']);
+      expect(await ids({ pageTag: 'run-7', vertical: 'flights' })).toEqual([]);
     });
 
     it('stores a report id once, the first copy kept, even when two copies are written at once', async () => {

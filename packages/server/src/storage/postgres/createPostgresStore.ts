@@ -11,7 +11,7 @@ import { createPostgresDropQuery, writeDropReports } from './drops.js';
 import { migrate } from './migrations/migrate.js';
 import { migrations } from './migrations/index.js';
 import { createPostgresLogPorts } from './logs.js';
-import { createPostgresPerf, writePerfReports } from './perf.js';
+import { createPostgresPerf } from './perf.js';
 import { createPostgresReleaseStore } from './releases.js';
 import { createPostgresSettings } from './settings.js';
 import { createPostgresSignals } from './signals.js';
@@ -64,7 +64,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     occurrencesPerGroup: options.occurrencesPerGroup,
     insertDropReport: (db, report) => writeDropReports(db, [report]),
   });
-  const perf = createPostgresPerf(pool);
+  const perf = createPostgresPerf(pool, { rollups: options.rollups ?? true });
   const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
@@ -97,7 +97,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         const of = <K extends IngestItem['kind']>(kind: K) =>
           items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
         await logs.writeLogBatches(client, of('logs').map((item) => item.batch));
-        await writePerfReports(client, of('perf').map((item) => item.report));
+        await perf.write(client, of('perf').map((item) => item.report));
         const hits = of('analytics');
         const found = await analytics.writeHits(client, hits.flatMap((item) => item.hits));
         await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));

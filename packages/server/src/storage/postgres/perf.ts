@@ -3,6 +3,8 @@ import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
+import { readPerfRollups, writePerfRollups } from './perfRollups.js';
+import type { PerfKeyCache } from './perfRollups.js';
 
 interface PerfRow {
   client_id: string | null;
@@ -24,14 +26,19 @@ interface PerfRow {
   ttfb: number | null;
 }
 
+/** Writes reports in the caller's transaction (see {@link writePerfReports}). */
+export type PerfWriter = (db: Queryable, reports: readonly PerfReport[]) => Promise<void>;
+
 /**
  * Stores the reports whose ids were not stored before (a re-sent id is a retry: nothing happens);
  * reports without an id (old clients) are stored as they come. Runs inside the caller's transaction.
- * The rows travel as one JSON parameter, so a batch of any size is one INSERT.
+ * The rows travel as one JSON parameter, so a batch of any size is one INSERT. With `rollupKeys`
+ * (the store's cache of page ids), the same reports are added to the rollup rows there too.
  */
-export async function writePerfReports(db: Queryable, reports: readonly PerfReport[]): Promise<void> {
+export async function writePerfReports(db: Queryable, reports: readonly PerfReport[], rollupKeys?: PerfKeyCache): Promise<void> {
   const fresh = await newItems(db, 'perf', reports, (report) => report.id, Date.now());
   if (fresh.length === 0) return;
+  if (rollupKeys) await writePerfRollups(db, fresh, rollupKeys);
   await db.query(
     `INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
                                nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
@@ -45,11 +52,17 @@ export async function writePerfReports(db: Queryable, reports: readonly PerfRepo
   );
 }
 
-/** The performance ports over the pool; each report is its own transaction. */
-export function createPostgresPerf(pool: pg.Pool): { ingest: PerfIngest; query: PerfQuery } {
+/**
+ * The performance ports over the pool; each report is its own transaction. `write` is what the
+ * store's writeBatch calls inside its transaction, with the same rollup setting.
+ */
+export function createPostgresPerf(pool: pg.Pool, options: { rollups: boolean }): { write: PerfWriter; ingest: PerfIngest; query: PerfQuery } {
+  const keys: PerfKeyCache | undefined = options.rollups ? new Map() : undefined;
+  const write: PerfWriter = (db, reports) => writePerfReports(db, reports, keys);
   return {
+    write,
     ingest: {
-      insertPerfReport: (report) => inTransaction(pool, (client) => writePerfReports(client, [report])),
+      insertPerfReport: (report) => inTransaction(pool, (client) => write(client, [report])),
     },
     query: {
       async listPerfReports(filter: PerfFilter) {
@@ -62,12 +75,14 @@ export function createPostgresPerf(pool: pg.Pool): { ingest: PerfIngest; query: 
               AND ($3::text IS NULL OR vertical = $3)
               AND ($4::text IS NULL OR page_id = $4)
               AND ($5::text IS NULL OR sub_page_id = $5)
+              AND ($7::text IS NULL OR page_tag = $7)
             ORDER BY received_at DESC, seq DESC
             LIMIT $6`,
-          [filter.from, filter.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.limit],
+          [filter.from, filter.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.limit, filter.pageTag ?? null],
         );
         return rows.map(toReport);
       },
+      readPerfRollups: (filter) => readPerfRollups(pool, filter),
     },
   };
 }

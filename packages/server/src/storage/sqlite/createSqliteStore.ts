@@ -70,7 +70,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     onCounted: releases.recordOccurrence,
     writeDrop: drops.write,
   });
-  const perf = createSqlitePerf(db, writes);
+  const perf = createSqlitePerf(db, writes, { rollups: options.rollups ?? true });
   const analytics = createSqliteAnalytics(db, writes, drops.write, {
     rollups: options.rollups ?? true,
     rawDays,
@@ -85,11 +85,18 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // Analytics bodies go last, together, so their rollups are one flush; returns the rollup ids
   // they learned, remembered once the group committed.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
-    for (const item of items) {
-      if (item.kind === 'logs') logs.write(item.batch);
-      else if (item.kind === 'perf') perf.write(item.report);
+    // Reports staged for the rollups are dropped with the rows if a later item rolls the batch back.
+    const staged = perf.mark();
+    try {
+      for (const item of items) {
+        if (item.kind === 'logs') logs.write(item.batch);
+        else if (item.kind === 'perf') perf.write(item.report);
+      }
+      return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
+    } catch (error) {
+      perf.rewind(staged);
+      throw error;
     }
-    return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
   });
 
   return {

@@ -21,6 +21,12 @@ export interface GroupCommit {
    * are rolled back (a savepoint each) and only its promise rejects.
    */
   run<T>(work: () => T): Promise<Awaited<T>>;
+  /**
+   * Runs `hook` in every group transaction after its writes, just before COMMIT: where work
+   * gathered from the whole group (rollup deltas) is written once. If it throws, the whole group
+   * is rolled back and every caller in it rejected.
+   */
+  beforeCommit(hook: () => void): void;
   /** Commits what is queued now instead of on the next turn of the event loop. */
   flush(): void;
   /** Commits and syncs what is queued, then refuses further work. */
@@ -71,6 +77,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
   const restoreSync = () => db.pragma('synchronous = FULL');
   const stats: GroupCommitStats = { transactions: 0, items: 0, syncs: 0 };
   let queue: Pending[] = [];
+  const hooks: Array<() => void> = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let closed = false;
   // fsyncs in flight; each resolves the groups committed before it started.
@@ -119,9 +126,10 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     try {
       begin.run();
       outcomes = group.map(runItem);
+      for (const hook of hooks) hook();
       commit.run();
     } catch (error) {
-      // BEGIN or COMMIT failed (disk full, I/O error, a lock held past busy_timeout): nothing of
+      // BEGIN, a commit hook or COMMIT failed (disk full, I/O error, a lock held past busy_timeout): nothing of
       // the group is durable, so nobody in it may be told otherwise.
       if (db.inTransaction) rollback.run();
       for (const item of group) item.reject(error);
@@ -142,6 +150,9 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         scheduled ??= setImmediate(commitQueued);
       });
+    },
+    beforeCommit(hook) {
+      hooks.push(hook);
     },
     flush: commitQueued,
     async close() {

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import type { GroupCommit } from './groupCommit.js';
+import { createSqlitePerfRollups } from './perfRollups.js';
 
 interface PerfRow {
   client_id: string | null;
@@ -23,12 +24,24 @@ interface PerfRow {
   ttfb: number | null;
 }
 
+/** What the store calls: `write` inside its batch transaction, `mark`/`rewind` if that rolls back. */
+export interface SqlitePerf {
+  write(report: PerfReport): void;
+  mark(): number;
+  rewind(mark: number): void;
+  ingest: PerfIngest;
+  query: PerfQuery;
+}
+
 /**
  * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
  * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
- * group commit on its own.
+ * group commit on its own. With `rollups`, each stored report is staged and the whole group
+ * transaction's reports are added to the rollup rows once, just before it commits.
  */
-export function createSqlitePerf(db: Database, writes: GroupCommit): { write(report: PerfReport): void; ingest: PerfIngest; query: PerfQuery } {
+export function createSqlitePerf(db: Database, writes: GroupCommit, options: { rollups: boolean }): SqlitePerf {
+  const rollups = createSqlitePerfRollups(db);
+  if (options.rollups) writes.beforeCommit(rollups.flush);
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
@@ -43,13 +56,14 @@ export function createSqlitePerf(db: Database, writes: GroupCommit): { write(rep
        AND (@vertical IS NULL OR vertical = @vertical)
        AND (@pageId IS NULL OR page_id = @pageId)
        AND (@subPageId IS NULL OR sub_page_id = @subPageId)
+       AND (@pageTag IS NULL OR page_tag = @pageTag)
      ORDER BY received_at DESC
      LIMIT @limit`);
 
   // Stores the report unless its id was stored before (then it is a retry: nothing happens).
   const write = (report: PerfReport): void => {
     const { vitals, timing, ...rest } = report;
-    insert.run({
+    const { changes } = insert.run({
       ...rest,
       timing: JSON.stringify(timing),
       lcp: vitals.wv_lcp,
@@ -59,10 +73,14 @@ export function createSqlitePerf(db: Database, writes: GroupCommit): { write(rep
       fcp: vitals.wv_fcp,
       ttfb: vitals.wv_ttfb,
     });
+    // Only a report really stored counts: a retry's DO NOTHING changes no row.
+    if (changes === 1 && options.rollups) rollups.stage(report);
   };
 
   return {
     write,
+    mark: rollups.mark,
+    rewind: rollups.rewind,
     ingest: {
       insertPerfReport: (report) => writes.run(() => write(report)),
     },
@@ -74,10 +92,12 @@ export function createSqlitePerf(db: Database, writes: GroupCommit): { write(rep
           vertical: filter.vertical ?? null,
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
+          pageTag: filter.pageTag ?? null,
           limit: filter.limit,
         }) as PerfRow[];
         return rows.map(toReport);
       },
+      readPerfRollups: async (filter) => rollups.read(filter),
     },
   };
 }
