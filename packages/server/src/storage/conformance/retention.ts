@@ -23,7 +23,7 @@ export interface RetentionHarness {
 export type OpenRetentionHarness = (rawDays: number) => Promise<RetentionHarness>;
 
 /** Rollup tables of the design's shape, one per level, made by each engine's harness. */
-export const CONFORMANCE_ROLLUPS = ['perf_rollup_minute', 'perf_rollup_hour', 'perf_rollup_day'] as const;
+export const CONFORMANCE_ROLLUPS = ['probe_rollup_minute', 'probe_rollup_hour', 'probe_rollup_day'] as const;
 
 /** The raw tables both engines have, by the same names. */
 const RAW = ['perf_reports', 'analytics_hits', 'drop_counts', 'signal_reports', 'signal_fallbacks'];
@@ -37,9 +37,9 @@ const RAW_DAYS = 10;
 const horizons: Record<string, number> = {
   ...Object.fromEntries(RAW.map((table) => [table, RAW_DAYS])),
   consent_choices: consentRetentionDays(RAW_DAYS),
-  perf_rollup_minute: ROLLUP_RETENTION_DAYS.minute,
-  perf_rollup_hour: ROLLUP_RETENTION_DAYS.hour,
-  perf_rollup_day: ROLLUP_RETENTION_DAYS.day,
+  probe_rollup_minute: ROLLUP_RETENTION_DAYS.minute,
+  probe_rollup_hour: ROLLUP_RETENTION_DAYS.hour,
+  probe_rollup_day: ROLLUP_RETENTION_DAYS.day,
 };
 
 /** Both engines keep each class of rows for the same horizon. */

@@ -37,16 +37,16 @@ describe('PostgreSQL retention', () => {
     ]);
 
   it('drops minute partitions after 14 days, hour partitions after 90, raw ones after the raw retention', async () => {
-    for (const days of [15, 13]) await partitionAt('perf_rollup_minute', 'start', days);
-    for (const days of [91, 89]) await partitionAt('perf_rollup_hour', 'start', days);
+    for (const days of [15, 13]) await partitionAt('probe_rollup_minute', 'start', days);
+    for (const days of [91, 89]) await partitionAt('probe_rollup_hour', 'start', days);
     for (const days of [9, 31]) await partitionAt('perf_reports', 'received_at', days);
-    await insertDays('perf_rollup_minute', 15, 3);
-    await insertDays('perf_rollup_minute', 13, 2);
+    await insertDays('probe_rollup_minute', 15, 3);
+    await insertDays('probe_rollup_minute', 13, 2);
 
     const report = await runUpkeep(pool, { now: NOW, retentionDays: 30, logger });
     const tag = (table: string, days: number) => `${table}_p${dayTag(TODAY - days * DAY_MS)}`;
-    expect(report.dropped.sort()).toEqual([tag('perf_reports', 31), tag('perf_rollup_hour', 91), tag('perf_rollup_minute', 15)].sort());
-    expect(await count('perf_rollup_minute')).toBe(2);
+    expect(report.dropped.sort()).toEqual([tag('perf_reports', 31), tag('probe_rollup_hour', 91), tag('probe_rollup_minute', 15)].sort());
+    expect(await count('probe_rollup_minute')).toBe(2);
     expect(report.failed).toEqual([]);
 
     // RETENTION_RAW_DAYS=7 shortens the raw tables only.
@@ -55,41 +55,44 @@ describe('PostgreSQL retention', () => {
   });
 
   it('purges the plain day rollups after 397 days in chunks, while an ingest upsert on the same table completes', async () => {
-    await insertDays('perf_rollup_day', 398, 12_000);
-    await insertDays('perf_rollup_day', 396, 10);
+    await insertDays('probe_rollup_day', 398, 12_000);
+    await insertDays('probe_rollup_day', 396, 10);
     const [report] = await Promise.all([
       purgePlainRollups(pool, NOW, { chunkRows: 2_000, logger }),
       pool.query(
-        `INSERT INTO perf_rollup_day (start, key_id, n) VALUES ($1, 1, 1)
-         ON CONFLICT (start, key_id) DO UPDATE SET n = perf_rollup_day.n + excluded.n`,
+        `INSERT INTO probe_rollup_day (start, key_id, n) VALUES ($1, 1, 1)
+         ON CONFLICT (start, key_id) DO UPDATE SET n = probe_rollup_day.n + excluded.n`,
         [TODAY],
       ),
     ]);
-    expect(report).toEqual({ purged: { perf_rollup_day: { rows: 12_000, chunks: 7 } }, failed: [] });
-    expect(await count('perf_rollup_day')).toBe(11);
+    expect(report.failed).toEqual([]);
+    expect(report.purged.probe_rollup_day).toEqual({ rows: 12_000, chunks: 7 });
+    // The migrations' own day tables are found by the same rule (empty here).
+    expect(Object.keys(report.purged).sort()).toEqual(['analytics_rollup_day', 'perf_rollup_day', 'probe_rollup_day']);
+    expect(await count('probe_rollup_day')).toBe(11);
   });
 
   it('the upkeep runs the day purge with the rest', async () => {
-    await insertDays('perf_rollup_day', 398, 5);
-    await insertDays('perf_rollup_day', 396, 5, 100);
+    await insertDays('probe_rollup_day', 398, 5);
+    await insertDays('probe_rollup_day', 396, 5, 100);
     const report = await runUpkeep(pool, { now: NOW, retentionDays: 30, rollupChunkRows: 2 });
-    expect(report.rollups.purged.perf_rollup_day).toEqual({ rows: 5, chunks: 3 });
-    expect(await count('perf_rollup_day')).toBe(5);
+    expect(report.rollups.purged.probe_rollup_day).toEqual({ rows: 5, chunks: 3 });
+    expect(await count('probe_rollup_day')).toBe(5);
   });
 
   it('a broken table is reported and does not stop the others', async () => {
     // Sorted first, so it is met before the sound tables; no DEFAULT partition, no `start` column.
     await pool.query('CREATE TABLE a_rollup_hour (start BIGINT NOT NULL) PARTITION BY RANGE (start)');
     await pool.query('CREATE TABLE a_rollup_day (begins BIGINT)');
-    await partitionAt('perf_rollup_minute', 'start', 15);
-    await insertDays('perf_rollup_day', 398, 4);
+    await partitionAt('probe_rollup_minute', 'start', 15);
+    await insertDays('probe_rollup_day', 398, 4);
 
     const report = await runUpkeep(pool, { now: NOW, retentionDays: 30, logger });
     expect(report.failed).toEqual(['a_rollup_hour']);
     expect(report.rollups.failed).toEqual(['a_rollup_day']);
-    expect(report.dropped).toContain(`perf_rollup_minute_p${dayTag(TODAY - 15 * DAY_MS)}`);
+    expect(report.dropped).toContain(`probe_rollup_minute_p${dayTag(TODAY - 15 * DAY_MS)}`);
     expect(report.created).toContain(`perf_reports_p${dayTag(TODAY)}`);
-    expect(await count('perf_rollup_day')).toBe(0);
+    expect(await count('probe_rollup_day')).toBe(0);
     expect(logger.warn.mock.calls.map(([details]) => (details as { table: string }).table).sort()).toEqual(['a_rollup_day', 'a_rollup_hour']);
   });
 });

@@ -13,7 +13,9 @@ import { countRows, createRollupTable, insertRows, RAW_TABLES } from './testing/
 import { CONFORMANCE_ROLLUPS, describeRetentionConformance } from '../conformance/retention.js';
 
 const NOW = Date.UTC(2026, 10, 23, 8, 0);
-const ROLLUPS = ['perf_rollup_minute', 'perf_rollup_hour', 'perf_rollup_day', 'analytics_rollup_minute'];
+// The rollup tables the migrations create, and made-up ones of the same naming rule.
+const SHIPPED_ROLLUPS = ['minute', 'hour', 'day'].flatMap((level) => [`perf_rollup_${level}`, `analytics_rollup_${level}`]);
+const ROLLUPS = ['probe_rollup_minute', 'probe_rollup_hour', 'probe_rollup_day', 'probe2_rollup_minute'];
 
 describe('SQLite retention', () => {
   let db: Database.Database;
@@ -42,7 +44,7 @@ describe('SQLite retention', () => {
   it('purges the raw tables, consent and every rollup table it finds, and nothing else', () => {
     db.exec('CREATE TABLE rollup_notes (start INTEGER)'); // not of the naming rule
     const tables = purgeTargets(db, NOW, 30).map((t) => t.table);
-    expect(tables.sort()).toEqual([...RAW_TABLES, 'consent_choices', ...ROLLUPS].sort());
+    expect(tables.sort()).toEqual([...RAW_TABLES, 'consent_choices', ...SHIPPED_ROLLUPS, ...ROLLUPS].sort());
   });
 
   it('deletes every table by an index on its time column, never by a scan', () => {
@@ -58,9 +60,9 @@ describe('SQLite retention', () => {
     const ages: Record<string, [gone: number, kept: number]> = {
       ...Object.fromEntries(RAW_TABLES.map((t) => [t, [30 * DAY_MS + 1, 30 * DAY_MS - HOUR_MS]])),
       consent_choices: [400 * DAY_MS + 1, 399 * DAY_MS],
-      perf_rollup_minute: [14 * DAY_MS + 60_000, 14 * DAY_MS - 60_000],
-      perf_rollup_hour: [90 * DAY_MS + HOUR_MS, 90 * DAY_MS - HOUR_MS],
-      perf_rollup_day: [397 * DAY_MS + DAY_MS, 397 * DAY_MS - DAY_MS],
+      probe_rollup_minute: [14 * DAY_MS + 60_000, 14 * DAY_MS - 60_000],
+      probe_rollup_hour: [90 * DAY_MS + HOUR_MS, 90 * DAY_MS - HOUR_MS],
+      probe_rollup_day: [397 * DAY_MS + DAY_MS, 397 * DAY_MS - DAY_MS],
     };
     for (const [table, [gone, kept]] of Object.entries(ages)) {
       insertRows(db, table, NOW - gone);
@@ -100,13 +102,13 @@ describe('SQLite retention', () => {
     db.exec('CREATE TABLE broken_rollup_hour (begins INTEGER)');
     db.exec('CREATE TABLE slow_rollup_day (start INTEGER, key_id INTEGER, n INTEGER)');
     insertRows(db, 'slow_rollup_day', NOW - 500 * DAY_MS);
-    insertRows(db, 'perf_rollup_minute', NOW - 20 * DAY_MS);
+    insertRows(db, 'probe_rollup_minute', NOW - 20 * DAY_MS);
     insertRows(db, 'perf_reports', NOW - 40 * DAY_MS);
 
     const first = await start().runPass(NOW);
     expect(first.failed.sort()).toEqual(['broken_rollup_hour', 'slow_rollup_day']);
     expect(logger.warn.mock.calls.map(([details]) => (details as { table: string }).table).sort()).toEqual(first.failed);
-    expect(countRows(db, 'perf_rollup_minute')).toBe(0);
+    expect(countRows(db, 'probe_rollup_minute')).toBe(0);
     expect(countRows(db, 'perf_reports')).toBe(0);
     expect(countRows(db, 'slow_rollup_day')).toBe(1);
 

@@ -10,11 +10,11 @@ import { ensureDayPartition } from '../partitions.js';
 
 /** Rollup tables of the design's shape (the rollup branches' migrations make the real ones). */
 export const ROLLUP_TABLES_SQL = `
-  CREATE TABLE perf_rollup_minute (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
-  CREATE TABLE perf_rollup_minute_default PARTITION OF perf_rollup_minute DEFAULT;
-  CREATE TABLE perf_rollup_hour (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
-  CREATE TABLE perf_rollup_hour_default PARTITION OF perf_rollup_hour DEFAULT;
-  CREATE TABLE perf_rollup_day (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id));
+  CREATE TABLE probe_rollup_minute (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
+  CREATE TABLE probe_rollup_minute_default PARTITION OF probe_rollup_minute DEFAULT;
+  CREATE TABLE probe_rollup_hour (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id)) PARTITION BY RANGE (start);
+  CREATE TABLE probe_rollup_hour_default PARTITION OF probe_rollup_hour DEFAULT;
+  CREATE TABLE probe_rollup_day (start BIGINT NOT NULL, key_id INT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (start, key_id));
 `;
 
 const INSERTS: Record<string, { column: string; sql: string }> = {
@@ -39,8 +39,8 @@ const INSERTS: Record<string, { column: string; sql: string }> = {
                                        special_features, vendors, objected_purposes, objected_vendors)
           VALUES ($2, $1, 'accept-all', '', 1, 1, '{}', '{}', '{}', '{}', '{}')`,
   },
-  perf_rollup_minute: { column: 'start', sql: `INSERT INTO perf_rollup_minute (start, key_id, n) VALUES ($1, $2, 1)` },
-  perf_rollup_hour: { column: 'start', sql: `INSERT INTO perf_rollup_hour (start, key_id, n) VALUES ($1, $2, 1)` },
+  probe_rollup_minute: { column: 'start', sql: `INSERT INTO probe_rollup_minute (start, key_id, n) VALUES ($1, $2, 1)` },
+  probe_rollup_hour: { column: 'start', sql: `INSERT INTO probe_rollup_hour (start, key_id, n) VALUES ($1, $2, 1)` },
 };
 
 const DAY_MS = 86_400_000;
