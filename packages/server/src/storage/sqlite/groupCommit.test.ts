@@ -184,6 +184,21 @@ describe('createGroupCommit with a WAL sync', () => {
     await expect(inner).resolves.toBe(1);
   });
 
+  it('never commits at once inside a transaction it did not open, which stays intact', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    let queued: Promise<number> | undefined;
+    db.transaction(() => {
+      insert('outer')();
+      queued = group.run(insert('inner'));
+    })();
+    expect(committedNames()).toEqual(['outer']);
+    await settled([queued as Promise<number>]);
+    expect(committedNames()).toEqual(['inner', 'outer']);
+    calls[0]?.finish();
+    await expect(queued).resolves.toBe(1);
+  });
+
   it('answers a later group when its own fsync ends, even before an earlier one does', async () => {
     const { sync, calls } = manualSync();
     const group = createGroupCommit(db, sync);

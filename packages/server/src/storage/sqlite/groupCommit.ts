@@ -78,7 +78,6 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
   let queue: Pending[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let closed = false;
-  let committing = false;
   // fsyncs in flight; each resolves the groups committed before it started.
   const syncing = new Set<Promise<void>>();
 
@@ -121,7 +120,6 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     queue = [];
     if (group.length === 0) return;
     let outcomes: Outcome[];
-    committing = true;
     if (syncWal) deferSync();
     try {
       begin.run();
@@ -135,7 +133,6 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
       return;
     } finally {
       if (syncWal) restoreSync();
-      committing = false;
     }
     stats.transactions++;
     stats.items += group.length;
@@ -148,8 +145,9 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
       if (closed) return Promise.reject(new Error('The store is closed'));
       return new Promise<Awaited<T>>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        // `committing`: a write queued by another write joins the next group.
-        if (syncWal && syncing.size === 0 && !committing) commitQueued();
+        // Inside a transaction (another write's, or a caller's own) it joins the next group: a
+        // BEGIN there would fail, and its ROLLBACK undo the transaction that was already open.
+        if (syncWal && syncing.size === 0 && !db.inTransaction) commitQueued();
         else scheduled ??= setImmediate(commitQueued);
       });
     },
