@@ -71,9 +71,10 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
   const release = db.prepare('RELEASE tarmac_item');
   const rollbackTo = db.prepare('ROLLBACK TO tarmac_item');
   // SQLite applies `PRAGMA synchronous` when the statement is compiled, so these are not prepared
-  // once: each call compiles (and so applies) its own.
-  const deferSync = () => db.pragma('synchronous = NORMAL');
-  const restoreSync = () => db.pragma('synchronous = FULL');
+  // once: each call compiles (and so applies) its own. exec, not db.pragma, which also builds a
+  // statement object and a result array: 3 µs a pair instead of 11 (micro-benchmark).
+  const deferSync = () => db.exec('PRAGMA synchronous = NORMAL');
+  const restoreSync = () => db.exec('PRAGMA synchronous = FULL');
   const stats: GroupCommitStats = { transactions: 0, items: 0, syncs: 0 };
   let queue: Pending[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
