@@ -149,6 +149,16 @@ describe('createSqliteStore', () => {
     expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
   });
 
+  it('counts a batch delivered three times at once on disk once: the first commits at once, the others group', async () => {
+    const storage = createSqliteStore({ file: onDisk() });
+    open.push(storage);
+    const batch = { records: [newClientLog({ messageId: 'thrice', occurrences: 3 }), newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 };
+    await Promise.all([1, 2, 3].map(() => storage.ingest.logs.insertClientLogs(batch)));
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(3);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.occurrences.map((o) => o.id)).toEqual(['thrice']);
+    expect((await storage.query.logs.getLogGroup('g-2'))?.group.count).toBe(1);
+  });
+
   it.skipIf(!hasStrace)('keeps the journal of its savepoints in memory: a big batch writes no temp file', async () => {
     const storage = createSqliteStore({ file: onDisk() });
     open.push(storage);
