@@ -29,12 +29,9 @@ afterEach(async () => {
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 
-/**
- * Counts the fsync and fdatasync calls this process makes while `work` runs, with strace attached
- * to it: what reaches the disk, not what the code believes it asked for.
- */
-async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
-  const strace = spawn('strace', ['-f', '-c', '-e', 'trace=fsync,fdatasync', '-p', String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** What strace, attached to this process with `options`, reports while `work` runs. */
+async function traced(options: string[], work: () => Promise<void>): Promise<string> {
+  const strace = spawn('strace', [...options, '-p', String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   const attached = new Promise<void>((resolve, reject) => {
     strace.stderr.on('data', (chunk: Buffer) => {
@@ -48,6 +45,15 @@ async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
   const exited = new Promise((resolve) => strace.once('exit', resolve));
   strace.kill('SIGINT');
   await exited;
+  return output;
+}
+
+/**
+ * Counts the fsync and fdatasync calls this process makes while `work` runs: what reaches the
+ * disk, not what the code believes it asked for.
+ */
+async function countDiskSyncs(work: () => Promise<void>): Promise<number> {
+  const output = await traced(['-f', '-c', '-e', 'trace=fsync,fdatasync'], work);
   return [...output.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(?:fsync|fdatasync)$/gm)]
     .reduce((sum, match) => sum + Number(match[1]), 0);
 }
@@ -141,6 +147,31 @@ describe('createSqliteStore', () => {
     expect(together).toBeGreaterThanOrEqual(1);
     expect(together).toBeLessThan(40);
     expect((await storage.query.logs.listLogGroups({ limit: 10 })).groups.reduce((n, g) => n + g.count, 0)).toBe(81);
+  });
+
+  it('counts a batch delivered three times at once on disk once: the first commits at once, the others group', async () => {
+    const storage = createSqliteStore({ file: onDisk() });
+    open.push(storage);
+    const batch = { records: [newClientLog({ messageId: 'thrice', occurrences: 3 }), newClientLog({ messageId: 'other', groupId: 'g-2' })], ignored: 0 };
+    await Promise.all([1, 2, 3].map(() => storage.ingest.logs.insertClientLogs(batch)));
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(3);
+    expect((await storage.query.logs.getLogGroup('g-1'))?.occurrences.map((o) => o.id)).toEqual(['thrice']);
+    expect((await storage.query.logs.getLogGroup('g-2'))?.group.count).toBe(1);
+  });
+
+  it.skipIf(!hasStrace)('keeps the journal of its savepoints in memory: a big batch writes no temp file', async () => {
+    const storage = createSqliteStore({ file: onDisk() });
+    open.push(storage);
+    await storage.ingest.logs.insertClientLogs(batchOf(-1));
+    // 100 messages of 10 groups, each text long enough to touch many pages: far past the 64 KiB
+    // after which SQLite moves a savepoint's journal to a temp file (named etilqs_…) by default.
+    const records = Array.from({ length: 100 }, (_, i) =>
+      newClientLog({ messageId: `big-${i}`, groupId: `g${i % 10}`, extraArgs: ['x'.repeat(900 + i)] }));
+    const output = await traced(['-f', '-y', '-e', 'trace=openat,pwrite64'], async () => {
+      await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
+    });
+    expect(output).toMatch(/pwrite64\(\d+<[^>]*tarmac\.db-wal>/); // the trace saw the batch's writes
+    expect(output).not.toMatch(/etilqs_/);
   });
 
   it('migrates a file database once and reopens it with its data', async () => {

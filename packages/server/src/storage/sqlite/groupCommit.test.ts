@@ -132,24 +132,71 @@ const settled = async (promises: Promise<unknown>[]) => {
 };
 
 describe('createGroupCommit with a WAL sync', () => {
-  it('answers a group only after an fsync started after its COMMIT, each group starting its own at once', async () => {
+  it('commits a write at once when no fsync is in flight, answering it only after its own', async () => {
     const { sync, calls } = manualSync();
     const group = createGroupCommit(db, sync);
-    const first = [group.run(insert('a')), group.run(insert('b'))];
-    expect(await settled(first)).toEqual(['pending', 'pending']);
-    expect(committedNames()).toEqual(['a', 'b']); // committed, not yet answered
+    const write = group.run(insert('a'));
+    // Committed and its fsync started before run() returned, with no turn of the event loop.
+    expect(committedNames()).toEqual(['a']);
     expect(calls).toHaveLength(1);
-    // A group committed while that fsync is in flight starts its own at once, rather than
-    // waiting for the first to end; the first fsync never answers it.
-    const second = group.run(insert('c'));
-    expect(await settled([second])).toEqual(['pending']);
+    expect(await settled([write])).toEqual(['pending']);
+    calls[0]?.finish();
+    expect(await settled([write])).toEqual(['resolved']);
+    expect(group.stats).toEqual({ transactions: 1, items: 1, syncs: 1 });
+  });
+
+  it('groups the writes queued while an fsync is in flight, their own fsync started at once', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    const first = group.run(insert('a'));
+    const next = [group.run(insert('b')), group.run(insert('c'))];
+    expect(committedNames()).toEqual(['a']); // b and c wait for the event loop's turn
+    expect(await settled([first, ...next])).toEqual(['pending', 'pending', 'pending']);
+    expect(committedNames()).toEqual(['a', 'b', 'c']); // committed together, not yet answered
+    // The group did not wait for the first fsync to end; and that fsync, begun before the
+    // group's COMMIT, never answers it.
     expect(calls).toHaveLength(2);
     calls[0]?.finish();
-    expect(await settled(first)).toEqual(['resolved', 'resolved']);
-    expect(await settled([second])).toEqual(['pending']);
+    expect(await settled([first, ...next])).toEqual(['resolved', 'pending', 'pending']);
     calls[1]?.finish();
-    expect(await settled([second])).toEqual(['resolved']);
+    expect(await settled(next)).toEqual(['resolved', 'resolved']);
     expect(group.stats).toEqual({ transactions: 2, items: 3, syncs: 2 });
+    // Nothing in flight any more: the next write is committed at once again.
+    const last = group.run(insert('d'));
+    expect(committedNames()).toEqual(['a', 'b', 'c', 'd']);
+    calls[2]?.finish();
+    await expect(last).resolves.toBe(1);
+  });
+
+  it('a write queued by another write joins the next group, not the transaction in progress', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    let inner: Promise<number> | undefined;
+    const outer = group.run(() => {
+      inner = group.run(insert('inner'));
+      return insert('outer')();
+    });
+    expect(committedNames()).toEqual(['outer']);
+    await settled([outer]);
+    expect(committedNames()).toEqual(['inner', 'outer']);
+    expect(group.stats.transactions).toBe(2);
+    for (const call of calls) call.finish();
+    await expect(inner).resolves.toBe(1);
+  });
+
+  it('never commits at once inside a transaction it did not open, which stays intact', async () => {
+    const { sync, calls } = manualSync();
+    const group = createGroupCommit(db, sync);
+    let queued: Promise<number> | undefined;
+    db.transaction(() => {
+      insert('outer')();
+      queued = group.run(insert('inner'));
+    })();
+    expect(committedNames()).toEqual(['outer']);
+    await settled([queued as Promise<number>]);
+    expect(committedNames()).toEqual(['inner', 'outer']);
+    calls[0]?.finish();
+    await expect(queued).resolves.toBe(1);
   });
 
   it('answers a later group when its own fsync ends, even before an earlier one does', async () => {
@@ -180,13 +227,16 @@ describe('createGroupCommit with a WAL sync', () => {
   it('rejects every write an fsync failure covered, and recovers with the next one', async () => {
     const { sync, calls } = manualSync();
     const group = createGroupCommit(db, sync);
-    const lost = [group.run(insert('a')), group.run(insert('b'))];
+    const held = group.run(insert('a'));
+    const lost = [group.run(insert('b')), group.run(insert('c'))];
     await settled(lost);
-    calls[0]?.finish(new Error('EIO'));
+    calls[1]?.finish(new Error('EIO'));
     await expect(Promise.all(lost)).rejects.toThrow('EIO');
-    const next = group.run(insert('c'));
+    calls[0]?.finish();
+    await expect(held).resolves.toBe(1);
+    const next = group.run(insert('d'));
     await settled([next]);
-    calls[1]?.finish();
+    calls[2]?.finish();
     await expect(next).resolves.toBe(1);
   });
 
