@@ -8,6 +8,7 @@ import { describeCounterPort } from './counters.js';
 import { describeDropPorts } from './drops.js';
 import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
+import { describeLogRollups } from './logRollups.js';
 import { describePerfPorts } from './perf.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
@@ -26,6 +27,7 @@ export type { OpenStore } from './openStore.js';
 export function describeStoreConformance(engine: string, open: OpenStore): void {
   describe(`${engine} store conformance`, () => {
     describeLogPorts(open);
+    describeLogRollups(open);
     describePerfPorts(open);
     describeAnalyticsPorts(open);
     describeDropPorts(open);

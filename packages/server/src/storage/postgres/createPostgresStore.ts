@@ -55,6 +55,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const logs = createPostgresLogPorts(pool, {
     occurrencesPerGroup: options.occurrencesPerGroup,
     insertDropReport: (db, report) => writeDropReports(db, [report]),
+    rollups: options.rollups,
   });
   const perf = createPostgresPerf(pool);
   const analytics = createPostgresAnalytics(pool);

@@ -7,6 +7,7 @@ import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
+import { createSqliteLogRollups } from './logRollups.js';
 import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
@@ -55,9 +56,16 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const writes = createGroupCommit(db, wal?.sync);
   const releases = createSqliteReleases(db);
   const drops = createSqliteDrops(db);
+  const logRollups = createSqliteLogRollups(db);
   const logs = createSqliteLogs(db, writes, {
     keepPerGroup: options.occurrencesPerGroup,
-    onCounted: releases.recordOccurrence,
+    onCounted:
+      options.rollups === false
+        ? releases.recordOccurrence
+        : (records) => {
+            releases.recordOccurrence(records);
+            logRollups.record(records);
+          },
     writeDrop: drops.write,
   });
   const perf = createSqlitePerf(db, writes);
@@ -89,7 +97,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       },
     },
     query: {
-      logs: logs.query,
+      logs: { ...logs.query, occurrenceBuckets: logRollups.occurrenceBuckets },
       perf: perf.query,
       analytics: analytics.query,
       drops: drops.query,

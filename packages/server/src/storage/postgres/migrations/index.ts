@@ -9,6 +9,7 @@ import { dropsMigration } from './007-drops.js';
 import { signalsMigration } from './008-signals.js';
 import { consentMigration } from './009-consent.js';
 import { alertClaimsMigration } from './010-alert-claims.js';
+import { logRollupsMigration } from './013-log-rollups.js';
 
 export type { Migration } from './migration.js';
 
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   signalsMigration,
   consentMigration,
   alertClaimsMigration,
+  logRollupsMigration,
 ];

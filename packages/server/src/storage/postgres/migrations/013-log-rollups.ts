@@ -1,0 +1,37 @@
+import type { Migration } from './migration.js';
+
+/**
+ * Migration 13: occurrence rollups of client logs per hour and UTC day × group × release
+ * (logs/occurrenceRollups.ts), as SQLite's migration 18. A row names its group and release by a
+ * small integer key (`log_rollup_keys`), so the rows that repeat every hour stay narrow. The hour
+ * table is partitioned by `start` with a DEFAULT partition (partitions.ts makes the days); the
+ * day table is small and plain. The second index serves the console's reads of a few groups
+ * over a window. Earlier occurrences are not backfilled (the minute counts carry no release).
+ */
+export const logRollupsMigration: Migration = {
+  version: 13,
+  name: 'log rollups',
+  sql: `
+    CREATE TABLE log_rollup_keys (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      group_id TEXT NOT NULL,
+      release TEXT NOT NULL,
+      UNIQUE (group_id, release)
+    );
+    CREATE TABLE log_rollup_hour (
+      start BIGINT NOT NULL,
+      key_id BIGINT NOT NULL,
+      occurrences BIGINT NOT NULL,
+      PRIMARY KEY (start, key_id)
+    ) PARTITION BY RANGE (start);
+    CREATE TABLE log_rollup_hour_default PARTITION OF log_rollup_hour DEFAULT;
+    CREATE INDEX log_rollup_hour_key ON log_rollup_hour (key_id, start);
+    CREATE TABLE log_rollup_day (
+      start BIGINT NOT NULL,
+      key_id BIGINT NOT NULL,
+      occurrences BIGINT NOT NULL,
+      PRIMARY KEY (start, key_id)
+    );
+    CREATE INDEX log_rollup_day_key ON log_rollup_day (key_id, start);
+  `,
+};
