@@ -7,6 +7,7 @@ import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
+import type { GroupCommit } from './groupCommit.js';
 import { createSqliteLogRollups } from './logRollups.js';
 import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
@@ -53,11 +54,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // Checkpoints off the event loop (checkpointer.ts); the writer's own only as a backstop.
   const checkpointer = onDisk ? startCheckpointer(options.file) : undefined;
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const writes = createGroupCommit(db, wal?.sync);
+  const logRollups = createSqliteLogRollups(db);
+  const writes = createGroupCommit(db, wal?.sync, logRollups.flush);
+  // Log writes keep their rollup deltas for the group's one flush, or drop them if they fail.
+  const logWrites: GroupCommit = { ...writes, run: (work) => writes.run(() => logRollups.staged(work)) };
   const releases = createSqliteReleases(db);
   const drops = createSqliteDrops(db);
-  const logRollups = createSqliteLogRollups(db);
-  const logs = createSqliteLogs(db, writes, {
+  const logs = createSqliteLogs(db, logWrites, {
     keepPerGroup: options.occurrencesPerGroup,
     onCounted:
       options.rollups === false
@@ -93,7 +96,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) await writes.run(() => writeItems(items));
+        if (items.length > 0) await logWrites.run(() => writeItems(items));
       },
     },
     query: {

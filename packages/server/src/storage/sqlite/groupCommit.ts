@@ -57,7 +57,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * commit keep FULL: SQLite syncs them inside their own COMMIT. Without `syncWal` (an in-memory
  * database) each COMMIT is answered as soon as it returns.
  */
-export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit {
+export function createGroupCommit(db: Database, syncWal?: SyncWal, beforeCommit?: () => void): GroupCommit {
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -119,6 +119,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     try {
       begin.run();
       outcomes = group.map(runItem);
+      beforeCommit?.(); // what the items summed up for the whole group (the log rollups)
       commit.run();
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error, a lock held past busy_timeout): nothing of

@@ -1,21 +1,26 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { NewClientLog } from '../../logs/ports.js';
-import type { LogRollupLevel, OccurrenceBucket } from '../../logs/occurrenceRollups.js';
+import type { LogRollupLevel, OccurrenceBucket, OccurrenceDelta } from '../../logs/occurrenceRollups.js';
 import { logGrid, logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
 import type { TimeGrid } from '../../rollups/timeGrid.js';
 
 /**
  * The occurrence rollups of client logs on SQLite (migration 18). `record` runs inside the log
  * store's insert transaction with one group's newly counted messages of a batch (a retried
- * delivery never gets here), so the rollups commit or roll back with the raw rows.
+ * delivery never gets here). Inside `staged` (a group-commit item) the deltas are summed in
+ * memory over the whole group transaction and written by `flush`, which the group commit runs
+ * just before COMMIT: a busy error counted by 16 requests of one group is one upsert per level,
+ * not 16. An item that fails drops its own deltas with its savepoint; outside `staged` they are
+ * written at once. Either way the rollups commit or roll back with the raw rows.
  *
  * Every level is written on ingest rather than compacted from the finer one later: no compactor
  * can race a late writer, and a re-seeded past is right at once.
  *
- * Keys are looked up per write rather than cached: a key inserted by a write whose group
- * transaction then rolls back would leave a cached id that no row holds (and SQLite could hand the
- * same id to another group), and better-sqlite3 tells no one about a rollback. The lookup is one
- * probe of a small unique index.
+ * Key ids are cached, but only once known to be committed. A key this connection inserts may
+ * yet roll back with its group transaction (better-sqlite3 tells no one), and SQLite could then
+ * hand its id to another group: so it stays tentative, looked up on every use, until a check that
+ * runs after the synchronous group transaction is over finds it stored. A key found stored
+ * without this connection having inserted it was committed by another process.
  */
 export function createSqliteLogRollups(db: Database) {
   const findKey = db.prepare('SELECT id FROM log_rollup_keys WHERE group_id = ? AND release = ?').pluck();
@@ -35,19 +40,77 @@ export function createSqliteLogRollups(db: Database) {
        GROUP BY k.id, 3`);
   const read: Record<LogRollupLevel, Statement> = { hour: select('log_rollup_hour'), day: select('log_rollup_day') };
 
-  const keyOf = (groupId: string, release: string): number =>
-    (findKey.get(groupId, release) as number | undefined) ?? (addKey.get(groupId, release) as number);
+  const committed = new Map<string, number>();
+  const tentative = new Map<string, { groupId: string; release: string }>();
+  let confirming: ReturnType<typeof setImmediate> | undefined;
+
+  // Runs on a later turn of the event loop, when the transaction that inserted the keys has
+  // committed or rolled back: every group commit opens and ends its transaction in one turn.
+  const confirm = (): void => {
+    confirming = undefined;
+    if (!db.open) return;
+    if (db.inTransaction) {
+      confirming = setImmediate(confirm);
+      return;
+    }
+    for (const [name, { groupId, release }] of tentative) {
+      const id = findKey.get(groupId, release) as number | undefined;
+      if (id !== undefined) committed.set(name, id);
+    }
+    tentative.clear();
+  };
+
+  const keyOf = (groupId: string, release: string): number => {
+    const name = `${groupId}\n${release}`;
+    const known = committed.get(name);
+    if (known !== undefined) return known;
+    const found = findKey.get(groupId, release) as number | undefined;
+    if (found !== undefined) {
+      if (!tentative.has(name)) committed.set(name, found);
+      return found;
+    }
+    tentative.set(name, { groupId, release });
+    confirming ??= setImmediate(confirm);
+    return addKey.get(groupId, release) as number;
+  };
+
+  const write = (deltas: Iterable<OccurrenceDelta>): void => {
+    for (const { level, start, groupId, release, n } of deltas) add[level].run(start, keyOf(groupId, release), n);
+  };
+  // Deltas of the group transaction's finished items, summed; and those of the item under way.
+  const pending = new Map<string, OccurrenceDelta>();
+  let item: OccurrenceDelta[] | undefined;
 
   return {
-    /** Adds one group's newly counted messages of a batch to every level: one upsert per row touched. */
+    /** Adds one group's newly counted messages of a batch to every level (now, or at `flush`). */
     record(records: readonly NewClientLog[]): void {
-      const keys = new Map<string, number>();
-      for (const { level, start, groupId, release, n } of occurrenceDeltas(records)) {
-        const name = `${groupId}\n${release}`;
-        let key = keys.get(name);
-        if (key === undefined) keys.set(name, (key = keyOf(groupId, release)));
-        add[level].run(start, key, n);
+      const deltas = occurrenceDeltas(records);
+      if (item) item.push(...deltas);
+      else write(deltas);
+    },
+    /** Runs one group-commit item, keeping its deltas for `flush` only if it succeeds. */
+    staged<T>(work: () => T): T {
+      if (item) return work();
+      item = [];
+      try {
+        const value = work();
+        for (const delta of item) {
+          const key = `${delta.level}\n${delta.start}\n${delta.groupId}\n${delta.release}`;
+          const sum = pending.get(key);
+          if (sum) sum.n += delta.n;
+          else pending.set(key, { ...delta });
+        }
+        return value;
+      } finally {
+        item = undefined;
       }
+    },
+    /** Writes what the group's items summed up: one upsert per row touched. */
+    flush(): void {
+      if (pending.size === 0) return;
+      const deltas = [...pending.values()];
+      pending.clear();
+      write(deltas);
     },
     /** Occurrences of `groupIds` per release and bucket of the window's logs grid. */
     async occurrenceBuckets(groupIds: readonly string[], grid: TimeGrid, now: number): Promise<OccurrenceBucket[]> {
