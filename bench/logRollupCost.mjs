@@ -77,12 +77,15 @@ export async function benchLogRollupCost() {
   const cpu = (side) => median(runs[side].map((r) => r.cpuMicrosPerMessage));
   const [on, off] = [rate('on'), rate('off')];
   const [cpuOn, cpuOff] = [cpu('on'), cpu('off')];
+  // Each round's on/off pair ran back to back: their ratio cancels most of the machine's drift.
+  const pairCost = median(runs.on.map((r, i) => 1 - r.perSecond / runs.off[i].perSecond));
   // Wall-clock throughput moves with whatever else the machine runs; CPU time per message
   // (this process, every thread) moves much less, so both are printed.
   return {
     rounds, batches, messagesPerBatch: PER_BATCH, concurrency: inFlight,
     messagesPerSecond: { on: Math.round(on), off: Math.round(off) },
     throughputCost: `${(((off - on) / off) * 100).toFixed(1)}% fewer messages/s with rollups on (median of ${rounds} rounds each)`,
+    pairedCost: `${(pairCost * 100).toFixed(1)}% fewer messages/s with rollups on (median over rounds of on/off run back to back)`,
     cpuMicrosPerMessage: { on: Number(cpuOn.toFixed(1)), off: Number(cpuOff.toFixed(1)) },
     cpuCost: `${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)}% more CPU per message with rollups on`,
     perRound: { on: runs.on.map((r) => Math.round(r.perSecond)), off: runs.off.map((r) => Math.round(r.perSecond)) },
