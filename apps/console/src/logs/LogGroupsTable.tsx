@@ -22,7 +22,8 @@ interface LogGroupsTableProps {
 /** One row per group, newest first as the API sorts them; a row opens the group's detail. */
 export function LogGroupsTable({ groups, window, selectedId, emptyText, compact = false, onSelect }: LogGroupsTableProps) {
   const now = useNow(5000);
-  const hours = window ? Math.round((window.to - window.from) / 3_600_000) : 24;
+  // The server counts whole hours: the window starts at the top of the hour 24 hours ago.
+  const since = window ? absoluteTime(window.from).slice(0, 16) : '';
   const per = window && window.bucketMs >= 86_400_000 ? 'day' : 'hour';
   return (
     <ScrollRegion label="Log groups">
@@ -35,7 +36,7 @@ export function LogGroupsTable({ groups, window, selectedId, emptyText, compact 
             <th scope="col">Message</th>
             <th scope="col" className="optional">Product</th>
             <th scope="col" className="optional">Location</th>
-            <th scope="col" className="num" title={`Occurrences in the last ${hours} hours, per ${per}`}>Last {hours} h</th>
+            <th scope="col" className="num" title={`Occurrences since ${since}, per ${per}`}>Last 24 h</th>
             <th scope="col" className="num">Count</th>
           </tr>
         </thead>
@@ -76,8 +77,8 @@ export function LogGroupsTable({ groups, window, selectedId, emptyText, compact 
                 {shortLocation(g.fileName, g.lineNo, g.colNo)}
               </td>
               <td className="num trend-cell" data-testid="group-window">
-                <Sparkline values={g.inWindow.trend} label={`${g.inWindow.occurrences.toLocaleString('en')} in the last ${hours} hours, per ${per}`} />
-                <span className="trend-cell__total">{g.inWindow.occurrences.toLocaleString('en')}</span>
+                <Sparkline values={g.inWindow.trend} label={`${g.inWindow.occurrences.toLocaleString('en')} since ${since}, per ${per}`} />
+                <span className="trend-cell__total" data-testid="group-window-total">{g.inWindow.occurrences.toLocaleString('en')}</span>
               </td>
               <td className="num">{g.count.toLocaleString('en')}</td>
             </tr>
