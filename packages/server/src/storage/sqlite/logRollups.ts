@@ -77,40 +77,34 @@ export function createSqliteLogRollups(db: Database) {
   const write = (deltas: Iterable<OccurrenceDelta>): void => {
     for (const { level, start, groupId, release, n } of deltas) add[level].run(start, keyOf(groupId, release), n);
   };
-  // Deltas of the group transaction's finished items, summed; and those of the item under way.
-  const pending = new Map<string, OccurrenceDelta>();
-  let item: OccurrenceDelta[] | undefined;
+  // Messages counted by the group transaction's finished items, and by the item under way.
+  let pending: NewClientLog[] = [];
+  let item: NewClientLog[] | undefined;
 
   return {
     /** Adds one group's newly counted messages of a batch to every level (now, or at `flush`). */
     record(records: readonly NewClientLog[]): void {
-      const deltas = occurrenceDeltas(records);
-      if (item) item.push(...deltas);
-      else write(deltas);
+      if (item) item.push(...records);
+      else write(occurrenceDeltas(records));
     },
-    /** Runs one group-commit item, keeping its deltas for `flush` only if it succeeds. */
+    /** Runs one group-commit item, keeping what it counted for `flush` only if it succeeds. */
     staged<T>(work: () => T): T {
       if (item) return work();
       item = [];
       try {
         const value = work();
-        for (const delta of item) {
-          const key = `${delta.level}\n${delta.start}\n${delta.groupId}\n${delta.release}`;
-          const sum = pending.get(key);
-          if (sum) sum.n += delta.n;
-          else pending.set(key, { ...delta });
-        }
+        pending.push(...item);
         return value;
       } finally {
         item = undefined;
       }
     },
-    /** Writes what the group's items summed up: one upsert per row touched. */
+    /** Writes what the group's items counted, summed in memory: one upsert per row touched. */
     flush(): void {
-      if (pending.size === 0) return;
-      const deltas = [...pending.values()];
-      pending.clear();
-      write(deltas);
+      if (pending.length === 0) return;
+      const records = pending;
+      pending = [];
+      write(occurrenceDeltas(records));
     },
     /** Occurrences of `groupIds` per release and bucket of the window's logs grid. */
     async occurrenceBuckets(groupIds: readonly string[], grid: TimeGrid, now: number): Promise<OccurrenceBucket[]> {
