@@ -6,7 +6,9 @@ import type { Migration } from './migration.js';
  * small integer key (`log_rollup_keys`), so the rows that repeat every hour stay narrow. The hour
  * table is partitioned by `start` with a DEFAULT partition (partitions.ts makes the days); the
  * day table is small and plain. The second index serves the console's reads of a few groups
- * over a window. Earlier occurrences are not backfilled (the minute counts carry no release).
+ * over a window; unlike SQLite's it leaves `occurrences` out, so ingest's updates of a row stay
+ * HOT (no index entry rewritten), which an index-only scan of rows updated all hour would not
+ * repay anyway. Earlier occurrences are not backfilled (the minute counts carry no release).
  */
 export const logRollupsMigration: Migration = {
   version: 13,
