@@ -1,16 +1,21 @@
 // Benchmark: what the log occurrence rollups cost ingest. The same log batches (20 messages each,
 // a few hundred groups of skewed frequency, three releases) go through the log ingest port of an
 // on-disk SQLite store, once with rollups on and once off, in interleaved rounds (on, off, off,
-// on, …) on fresh files so drift in the machine's speed hits both alike. Each round's counts are
-// checked before its time counts. Not a test: it prints what it measured. Needs `npm run build`.
+// on, …) on fresh files so drift in the machine's speed hits both alike. With
+// BENCH_DATABASE_URL (an admin URL) the store is PostgreSQL instead, a fresh database per round.
+// Each round's counts are checked before its time counts. Not a test: it prints what it
+// measured. Needs `npm run build`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { createPostgresStore } from '../packages/server/dist/storage/postgres/createPostgresStore.js';
 import { createSqliteStore } from '../packages/server/dist/storage/sqlite/createSqliteStore.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS || 30);
 const batches = Number(process.env.BENCH_BATCHES || 300);
 const inFlight = Number(process.env.BENCH_CONCURRENCY || 16);
+const adminUrl = process.env.BENCH_DATABASE_URL;
 const PER_BATCH = 20;
 const GROUPS = 300;
 const RELEASES = ['2026.11.1', '2026.11.2', null];
@@ -37,9 +42,30 @@ function makeBatches(start) {
   return list;
 }
 
+/** A fresh store of the benchmarked engine, and how to get rid of it after. */
+async function openStore(rollups) {
+  if (!adminUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'tarmac-logrollups-'));
+    return { store: createSqliteStore({ file: join(dir, 'tarmac.db'), rollups }), remove: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `tarmac_bench_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { store: await createPostgresStore({ url: url.toString(), rollups }), remove: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 async function round(rollups, list, expected) {
-  const dir = mkdtempSync(join(tmpdir(), 'tarmac-logrollups-'));
-  const store = createSqliteStore({ file: join(dir, 'tarmac.db'), rollups });
+  const { store, remove } = await openStore(rollups);
   try {
     let next = 0;
     const cpu0 = process.cpuUsage();
@@ -59,7 +85,7 @@ async function round(rollups, list, expected) {
     return { perSecond: messages / seconds, cpuMicrosPerMessage: (cpu.user + cpu.system) / messages };
   } finally {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 
@@ -86,7 +112,7 @@ export async function benchLogRollupCost() {
   // Wall-clock throughput moves with whatever else the machine runs; CPU time per message
   // (this process, every thread) moves much less, so both are printed.
   return {
-    rounds, batches, messagesPerBatch: PER_BATCH, concurrency: inFlight,
+    store: adminUrl ? 'postgres' : 'sqlite (on disk)', rounds, batches, messagesPerBatch: PER_BATCH, concurrency: inFlight,
     messagesPerSecond: { on: Math.round(on), off: Math.round(off) },
     throughputCost: `${(((off - on) / off) * 100).toFixed(1)}% fewer messages/s with rollups on (median of ${rounds} rounds each)`,
     pairedCost: `${(pairCost * 100).toFixed(1)}% fewer messages/s with rollups on (median over rounds of on/off run back to back)`,

@@ -67,26 +67,34 @@ export function createPostgresLogRollups() {
   };
 
   return {
-    /** Adds newly counted messages to every level: one statement per level, one row each touched. */
+    /** Adds newly counted messages to every level: one statement, one row each touched. */
     async write(db: pg.PoolClient, records: readonly NewClientLog[]): Promise<void> {
       const deltas = occurrenceDeltas(records);
       if (deltas.length === 0) return;
       const names = [...new Map(deltas.map((d) => [nameOf(d.groupId, d.release), d])).values()];
       const ids = await keysOf(db, names);
-      // Levels in a fixed order and rows sorted by (start, key): concurrent writers on other
-      // instances lock the rows they share in the same order, so they wait rather than deadlock.
-      for (const level of ['hour', 'day'] as const) {
-        const rows = deltas
+      // Rows sorted by (start, key), the hour rows wholly before the day rows (the main INSERT
+      // waits for the scalar subquery over `hour`): concurrent writers on other instances lock
+      // the rows they share in one order, so they wait rather than deadlock. One statement for
+      // both levels, since each statement is a round trip inside the ingest transaction.
+      const rows = (level: 'hour' | 'day') => {
+        const sorted = deltas
           .filter((d) => d.level === level)
           .map((d) => ({ start: d.start, key: ids.get(nameOf(d.groupId, d.release)) as number, n: d.n }))
           .sort((a, b) => a.start - b.start || a.key - b.key);
-        await db.query(
-          `INSERT INTO ${TABLES[level]} AS t (start, key_id, occurrences)
+        return [sorted.map((r) => r.start), sorted.map((r) => r.key), sorted.map((r) => r.n)];
+      };
+      await db.query(
+        `WITH hour AS (
+           INSERT INTO ${TABLES.hour} AS t (start, key_id, occurrences)
            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])
-           ON CONFLICT (start, key_id) DO UPDATE SET occurrences = t.occurrences + EXCLUDED.occurrences`,
-          [rows.map((r) => r.start), rows.map((r) => r.key), rows.map((r) => r.n)],
-        );
-      }
+           ON CONFLICT (start, key_id) DO UPDATE SET occurrences = t.occurrences + EXCLUDED.occurrences
+           RETURNING 1)
+         INSERT INTO ${TABLES.day} AS t (start, key_id, occurrences)
+         SELECT * FROM unnest($4::bigint[], $5::bigint[], $6::bigint[]) WHERE (SELECT count(*) FROM hour) >= 0
+         ON CONFLICT (start, key_id) DO UPDATE SET occurrences = t.occurrences + EXCLUDED.occurrences`,
+        [...rows('hour'), ...rows('day')],
+      );
     },
     /** Occurrences of `groupIds` per release and bucket of the window's logs grid. */
     async occurrenceBuckets(db: Queryable, groupIds: readonly string[], grid: TimeGrid, now: number): Promise<OccurrenceBucket[]> {
