@@ -29,8 +29,8 @@ export async function openBackends(config: ServerConfig, logger: Pick<FastifyBas
   // console's charts read the rollups, so a server run this way shows empty dashboards.
   const rollups = process.env.TARMAC_ROLLUPS !== 'off';
   const store = config.databaseUrl
-    ? await createPostgresStore({ url: config.databaseUrl, rollups })
-    : createSqliteStore({ file: dataFiles(config.dataDir).database, rollups });
+    ? await createPostgresStore({ url: config.databaseUrl, rollups, logger })
+    : createSqliteStore({ file: dataFiles(config.dataDir).database, rollups, logger });
   const where = config.databaseUrl ? describeUrl(config.databaseUrl) : dataFiles(config.dataDir).database;
   const { natsUrl, stream, writers } = config.ingest;
   let ingest: IngestSink;

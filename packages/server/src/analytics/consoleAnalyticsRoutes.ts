@@ -46,11 +46,11 @@ export async function consoleAnalyticsRoutes(app: FastifyInstance, { analytics }
 
   app.get<{ Querystring: AnalyticsQuery }>('/analytics/summary', schema, async (request): Promise<AnalyticsSummary> => {
     const { filter } = filterOf(request.query);
-    const [byVertical, byLocale, byAffiliate, byInteraction] = await Promise.all([
-      analytics.countAnalytics(filter, 'vertical', 20),
-      analytics.countAnalytics(filter, 'locale', 20),
-      analytics.countAnalytics(filter, 'affiliate', 20),
-      analytics.countAnalytics(filter, 'interaction', 3),
+    const [byVertical = [], byLocale = [], byAffiliate = [], byInteraction = []] = await analytics.breakdownAnalytics(filter, [
+      { by: 'vertical', limit: 20 },
+      { by: 'locale', limit: 20 },
+      { by: 'affiliate', limit: 20 },
+      { by: 'interaction', limit: 3 },
     ]);
     const totals = { pageViews: 0, events: 0, nonInteraction: 0 };
     for (const row of byInteraction) {

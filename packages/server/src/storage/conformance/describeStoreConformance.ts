@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { describeAlertClaims } from './alertClaims.js';
 import { describeAlertPorts } from './alerts.js';
 import { describeAnalyticsPorts } from './analytics.js';
+import { describeAnalyticsRollups } from './analyticsRollups.js';
 import { describeReleaseArtifacts } from './artifacts.js';
 import { describeConsentPorts } from './consent.js';
 import { describeCounterPort } from './counters.js';
@@ -30,6 +31,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeLogRollups(open);
     describePerfPorts(open);
     describeAnalyticsPorts(open);
+    describeAnalyticsRollups(open);
     describeDropPorts(open);
     describeSignalPorts(open);
     describeConsentPorts(open);

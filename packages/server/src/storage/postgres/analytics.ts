@@ -1,37 +1,25 @@
 import type pg from 'pg';
-import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
-import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
+import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
+import { countBy } from '../../analytics/rollupTuple.js';
+import { postgresAnalyticsReads } from './analyticsReads.js';
+import { postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
+import { inTransaction, pgJson, type Queryable } from './db.js';
 import { writeDropReports } from './drops.js';
 import { newItems } from './ingestKeys.js';
 
-// Dimensions map to fixed SQL expressions: the only text ever put into a query.
-const DIMENSION_SQL: Record<Dimension, string> = {
-  vertical: 'vertical',
-  locale: 'locale',
-  affiliate: 'affiliate',
-  path: 'path',
-  category: 'category',
-  interaction: `CASE WHEN type = 'pageview' THEN 'pageview' WHEN non_interaction THEN 'nonInteraction' ELSE 'interaction' END`,
-};
-const WHERE = `received_at >= $1 AND received_at < $2
-  AND ($3::text IS NULL OR vertical = $3)
-  AND ($4::text IS NULL OR locale = $4)
-  AND ($5::text IS NULL OR affiliate = $5)
-  AND ($6::text IS NULL OR type = $6)`;
-const COUNTS = `COUNT(*) FILTER (WHERE type = 'pageview') AS "pageViews",
-  COUNT(*) FILTER (WHERE type = 'event') AS events,
-  COUNT(*) FILTER (WHERE type = 'event' AND non_interaction) AS "nonInteraction"`;
-
-const params = (f: AnalyticsFilter) => [f.from, f.to, f.vertical ?? null, f.locale ?? null, f.affiliate ?? null, f.type ?? null];
+const NONE: LearnedKeys = new Map();
 
 /**
  * Stores each hit unless its id was stored before (a retry); hits without an id (pages older
- * than hit ids) are stored as they come. Runs inside the caller's transaction.
+ * than hit ids) are stored as they come; the stored ones are added to the rollups (`addToRollups`,
+ * none when they are off). Runs inside the caller's transaction; returns the rollup tuple ids it
+ * learned, to remember once that transaction committed.
  */
-export async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsHit[]): Promise<void> {
+async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsHit[], addToRollups?: PostgresRollupWriter): Promise<LearnedKeys> {
   const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return NONE;
   await db.query(
     `INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
        affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
@@ -45,45 +33,62 @@ export async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAna
          placement TEXT, searchid TEXT, category TEXT, action TEXT, label TEXT, value FLOAT8, params JSONB)`,
     [pgJson(fresh.map(toRow))],
   );
+  return addToRollups ? addToRollups(db, fresh) : NONE;
 }
 
-/** The analytics ports over the pool; a body's hits and drop report are one transaction. */
-export function createPostgresAnalytics(pool: pg.Pool): { ingest: AnalyticsIngest; query: AnalyticsQuery } {
+export interface PostgresAnalyticsOptions {
+  /** Maintain the rollups on ingest (default); off only to measure their cost. */
+  rollups: boolean;
+  /** Days raw hits are kept: a window's edge older than this is read from whole rollup rows. */
+  rawDays: number;
+}
+
+/**
+ * What `writeBatch` calls: `prepare` before its transaction, `writeHits` inside it, then
+ * `remember` with the result once committed.
+ */
+export interface PostgresAnalyticsWrites {
+  prepare(hits: readonly StoredAnalyticsHit[]): Promise<void>;
+  writeHits(db: Queryable, hits: readonly StoredAnalyticsHit[]): Promise<LearnedKeys>;
+  remember(learned: LearnedKeys): void;
+}
+
+/** The analytics ports over the pool; a body's hits, their rollup counts and drop report are one transaction. */
+export function createPostgresAnalytics(
+  pool: pg.Pool,
+  options: PostgresAnalyticsOptions,
+): PostgresAnalyticsWrites & { ingest: AnalyticsIngest; query: AnalyticsQuery } {
+  const keys = createRollupKeyCache();
+  const addToRollups = options.rollups ? postgresRollupWriter(keys) : undefined;
+  const writeHits = (db: Queryable, hits: readonly StoredAnalyticsHit[]) => writeAnalyticsHits(db, hits, addToRollups);
+  const reads = postgresAnalyticsReads(pool, options.rawDays);
+  const prepare = async (hits: readonly StoredAnalyticsHit[]) => {
+    if (options.rollups) await prepareRollupKeys(pool, keys, hits);
+  };
   return {
+    prepare,
+    writeHits,
+    remember: keys.remember,
     ingest: {
-      insertAnalyticsHits: (hits, dropped) =>
-        inTransaction(pool, async (client) => {
-          await writeAnalyticsHits(client, hits);
+      async insertAnalyticsHits(hits, dropped) {
+        await prepare(hits);
+        const learned = await inTransaction(pool, async (client) => {
+          const found = await writeHits(client, hits);
           if (dropped) await writeDropReports(client, [dropped]);
-        }),
+          return found;
+        });
+        keys.remember(learned);
+      },
     },
     query: {
-      countAnalytics(filter, by, limit) {
-        const dimension = DIMENSION_SQL[by];
-        // NULLS FIRST and byte order: ties come out as SQLite orders them.
-        return queryRows<AnalyticsCount>(
-          pool,
-          `SELECT ${dimension} AS key, ${COUNTS}
-             FROM analytics_hits WHERE ${WHERE}
-            GROUP BY 1 ORDER BY COUNT(*) DESC, (${dimension}) COLLATE "C" NULLS FIRST LIMIT $7`,
-          [...params(filter), limit],
-        );
+      async countAnalytics(filter, by, limit) {
+        return countBy(await reads.counts(filter), { by, limit });
       },
-      async analyticsTimeline(filter, bucketMs) {
-        const first = Math.floor(filter.from / bucketMs) * bucketMs;
-        const rows = await queryRows<Omit<AnalyticsBucket, 'start'> & { i: number }>(
-          pool,
-          `SELECT (received_at - $7::bigint) / $8::bigint AS i, ${COUNTS}
-             FROM analytics_hits WHERE ${WHERE} GROUP BY 1`,
-          [...params(filter), first, bucketMs],
-        );
-        const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
-        const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
-        return Array.from({ length: size }, (_, i) => ({
-          start: first + i * bucketMs,
-          ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
-        }));
+      async breakdownAnalytics(filter, breakdowns) {
+        const counts = await reads.counts(filter);
+        return breakdowns.map((breakdown) => countBy(counts, breakdown));
       },
+      analyticsTimeline: (filter, bucketMs) => reads.timeline(filter, bucketMs),
     },
   };
 }

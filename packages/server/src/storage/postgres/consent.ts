@@ -5,9 +5,6 @@ import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../conse
 import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import { inTransaction, pgJson, pgText, queryRow, queryRows } from './db.js';
 
-/** Days a consent choice is kept: beyond the longest validity of a choice (13 months). */
-export const CONSENT_RETENTION_DAYS = 400;
-
 interface DayRow {
   day: string;
   choice: ConsentChoiceKind;

@@ -1,7 +1,9 @@
 import { rawRetentionDays } from '../../rollups/retention.js';
 import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import { consoleStoreLogger } from '../storeLogger.js';
+import type { StoreLogger } from '../storeLogger.js';
 import { createPostgresAlertStore } from './alerts.js';
-import { createPostgresAnalytics, writeAnalyticsHits } from './analytics.js';
+import { createPostgresAnalytics } from './analytics.js';
 import { createPostgresConsent } from './consent.js';
 import { createPostgresCounters } from './counters.js';
 import { createPool, inTransaction, pingWithin } from './db.js';
@@ -26,6 +28,8 @@ export interface PostgresStoreOptions {
   occurrencesPerGroup?: number;
   /** Maintain the rollup tables on ingest (the default); off only to measure what they cost. */
   rollups?: boolean;
+  /** Where trouble the store handles itself is reported (a failed upkeep); the console by default. */
+  logger?: StoreLogger;
 }
 
 const UPKEEP_EVERY_MS = 60 * 60 * 1000;
@@ -39,7 +43,8 @@ const PING_TIMEOUT_MS = 2000;
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const retention = rawRetentionDays(options.retentionRawDays);
   const pool = createPool(options.url, options.poolSize);
-  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention });
+  const logger = options.logger ?? consoleStoreLogger;
+  const upkeep = () => runUpkeep(pool, { now: Date.now(), retentionDays: retention, logger });
   try {
     await migrate(pool, migrations);
     await upkeep();
@@ -49,7 +54,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
   // A failed round is retried next hour; meanwhile partitions exist two days ahead, and the
   // DEFAULT partition takes any row whose day has none.
-  const timer = setInterval(() => void upkeep().catch(() => {}), UPKEEP_EVERY_MS);
+  const timer = setInterval(
+    () => void upkeep().catch((error: unknown) => logger.warn({ err: error }, 'upkeep failed; it is retried next hour')),
+    UPKEEP_EVERY_MS,
+  );
   timer.unref();
 
   const logs = createPostgresLogPorts(pool, {
@@ -58,7 +66,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     rollups: options.rollups,
   });
   const perf = createPostgresPerf(pool);
-  const analytics = createPostgresAnalytics(pool);
+  const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
 
@@ -85,15 +93,19 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     writeBatch: tracked(async (items: readonly IngestItem[]) => {
       if (items.length === 0) return;
       // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
-      await inTransaction(pool, async (client) => {
+      await analytics.prepare(items.flatMap((item) => (item.kind === 'analytics' ? item.hits : [])));
+      const learned = await inTransaction(pool, async (client) => {
         const of = <K extends IngestItem['kind']>(kind: K) =>
           items.filter((item): item is Extract<IngestItem, { kind: K }> => item.kind === kind);
         await logs.writeLogBatches(client, of('logs').map((item) => item.batch));
         await writePerfReports(client, of('perf').map((item) => item.report));
         const hits = of('analytics');
-        await writeAnalyticsHits(client, hits.flatMap((item) => item.hits));
+        const found = await analytics.writeHits(client, hits.flatMap((item) => item.hits));
         await writeDropReports(client, hits.flatMap((item) => (item.dropped ? [item.dropped] : [])));
+        return found;
       });
+      // Rollup tuple ids are cached only once committed (a rolled-back id may not exist).
+      analytics.remember(learned);
     }),
   };
   const query: QueryPorts = {

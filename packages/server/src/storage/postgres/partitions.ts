@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { rollupRetentionDays } from '../retentionRules.js';
+import type { StoreLogger } from '../storeLogger.js';
 import { inTransaction, queryRows } from './db.js';
 
 /**
@@ -26,8 +28,12 @@ export interface UpkeepOptions {
   now: number;
   /** Days rows are kept, by default. */
   retentionDays: number;
-  /** Tables kept longer (or shorter) than the default, in days. */
+  /**
+   * Tables kept longer (or shorter) than the default, in days. Rollup tables need no entry: their
+   * names say their level, and so their retention (retentionRules.ts).
+   */
   retentionOverrides?: Readonly<Record<string, number>>;
+  logger?: StoreLogger;
 }
 
 export interface UpkeepReport {
@@ -35,6 +41,8 @@ export interface UpkeepReport {
   dropped: string[];
   /** Tables left for the next round because their lock was not free in time. */
   skipped: string[];
+  /** Tables whose upkeep failed otherwise (reported to the logger); the others were still kept up. */
+  failed: string[];
 }
 
 // Creating or dropping a partition locks the parent table exclusively, and a lock request queued
@@ -67,7 +75,7 @@ export async function listPartitionedTables(pool: pg.Pool): Promise<PartitionedT
 
 /** Creates the partitions of today … +DAYS_AHEAD and drops the expired ones, on every partitioned table. */
 export async function runPartitionUpkeep(pool: pg.Pool, options: UpkeepOptions): Promise<UpkeepReport> {
-  const report: UpkeepReport = { created: [], dropped: [], skipped: [] };
+  const report: UpkeepReport = { created: [], dropped: [], skipped: [], failed: [] };
   const today = Math.floor(options.now / DAY_MS) * DAY_MS;
   for (const table of await listPartitionedTables(pool)) {
     try {
@@ -75,11 +83,15 @@ export async function runPartitionUpkeep(pool: pg.Pool, options: UpkeepOptions):
         const created = await ensureDayPartition(pool, table, today + day * DAY_MS);
         if (created) report.created.push(created);
       }
-      const days = options.retentionOverrides?.[table.table] ?? options.retentionDays;
+      const days = options.retentionOverrides?.[table.table] ?? rollupRetentionDays(table.table) ?? options.retentionDays;
       report.dropped.push(...(await dropExpired(pool, table, options.now - days * DAY_MS)));
     } catch (error) {
-      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
-      report.skipped.push(table.table);
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) {
+        report.skipped.push(table.table);
+      } else {
+        report.failed.push(table.table);
+        options.logger?.warn({ table: table.table, err: error }, 'partition upkeep failed for a table; it is retried next round');
+      }
     }
   }
   return report;

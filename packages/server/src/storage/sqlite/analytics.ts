@@ -1,47 +1,51 @@
-import type { Database, Statement } from 'better-sqlite3';
-import type { AnalyticsBucket, AnalyticsCount, AnalyticsFilter, Dimension, StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { Database } from 'better-sqlite3';
+import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
+import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
+import { countBy } from '../../analytics/rollupTuple.js';
 import type { StoredDropReport } from '../../drops/contract.js';
+import { sqliteAnalyticsReads } from './analyticsReads.js';
+import { sqliteRollupWriter } from './analyticsRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 
-// Dimensions map to fixed SQL expressions: the only text ever put into a query.
-const DIMENSION_SQL: Record<Dimension, string> = {
-  vertical: 'vertical',
-  locale: 'locale',
-  affiliate: 'affiliate',
-  path: 'path',
-  category: 'category',
-  interaction: `CASE WHEN type = 'pageview' THEN 'pageview' WHEN non_interaction = 1 THEN 'nonInteraction' ELSE 'interaction' END`,
-};
-const WHERE = `received_at >= @from AND received_at < @to
-  AND (@vertical IS NULL OR vertical = @vertical)
-  AND (@locale IS NULL OR locale = @locale)
-  AND (@affiliate IS NULL OR affiliate = @affiliate)
-  AND (@type IS NULL OR type = @type)`;
-const COUNTS = `SUM(type = 'pageview') AS pageViews, SUM(type = 'event') AS events,
-  SUM(type = 'event' AND non_interaction = 1) AS nonInteraction`;
+/** A request body's hits and drop report, as a route hands them over. */
+export interface AnalyticsBody {
+  hits: StoredAnalyticsHit[];
+  dropped?: StoredDropReport;
+}
 
-const params = (f: AnalyticsFilter) => ({
-  from: f.from,
-  to: f.to,
-  vertical: f.vertical ?? null,
-  locale: f.locale ?? null,
-  affiliate: f.affiliate ?? null,
-  type: f.type ?? null,
-});
+export interface SqliteAnalyticsOptions {
+  /** Maintain the rollups on ingest (default); off only to measure their cost. */
+  rollups: boolean;
+  /** Days raw hits are kept: a window's edge older than this is read from whole rollup rows. */
+  rawDays: number;
+}
 
-type WriteHits = (hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => void;
+interface Waiting extends AnalyticsBody {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 /**
- * Analytics hits on SQLite. `write` stores a body's hits and its drop report (through
- * `writeDrop`) in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port
- * runs it through the group commit on its own.
+ * Analytics hits on SQLite. Each body's hits and drop report are stored all or nothing (a
+ * savepoint); the hits really inserted (not a retry of a stored id, so a retried hit counts
+ * once) are added to the rollups once per call, in the same transaction, so hits of many bodies
+ * sharing a tuple and minute make one upsert per level. `writeBodies` is what `writeBatch` calls
+ * (any failure fails it all); the ingest port gathers the bodies of every request that arrives
+ * before the next group commit into one such call, each body failing alone. Rollup tuple ids
+ * learned in a call are remembered once its transaction committed.
  */
 export function createSqliteAnalytics(
   db: Database,
   writes: GroupCommit,
   writeDrop: (report: StoredDropReport) => void,
-): { write: WriteHits; ingest: AnalyticsIngest; query: AnalyticsQuery } {
+  options: SqliteAnalyticsOptions,
+): {
+  writeBodies: (bodies: readonly AnalyticsBody[]) => LearnedKeys;
+  remember: (learned: LearnedKeys) => void;
+  ingest: AnalyticsIngest;
+  query: AnalyticsQuery;
+} {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -51,43 +55,66 @@ export function createSqliteAnalytics(
       @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
       @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
     ON CONFLICT (client_id) DO NOTHING`);
+  const keys = createRollupKeyCache();
+  const addToRollups = sqliteRollupWriter(db, keys);
+  const none: LearnedKeys = new Map();
   // A body's drop report is stored with its hits or not at all.
-  const write = db.transaction((hits: StoredAnalyticsHit[], dropped: StoredDropReport | undefined) => {
-    for (const hit of hits) insert.run(toRow(hit));
-    if (dropped) writeDrop(dropped);
+  const storeBody = db.transaction((body: AnalyticsBody): StoredAnalyticsHit[] => {
+    const fresh = body.hits.filter((hit) => insert.run(toRow(hit)).changes === 1);
+    if (body.dropped) writeDrop(body.dropped);
+    return fresh;
   });
-  const byDimension = new Map<Dimension, Statement>();
-  const timeline = db.prepare(`
-    SELECT CAST((received_at - @first) / @bucket AS INTEGER) AS i, ${COUNTS}
-      FROM analytics_hits WHERE ${WHERE} GROUP BY i`);
+  const count = (fresh: readonly StoredAnalyticsHit[]) => (options.rollups ? addToRollups(fresh) : none);
+  const writeBodies = (bodies: readonly AnalyticsBody[]) => count(bodies.flatMap((body) => storeBody(body)));
+
+  // Bodies waiting for the group commit's next transaction: one call of the group for them all.
+  let waiting: Waiting[] | undefined;
+  const writeWaiting = (bodies: Waiting[]) => {
+    waiting = undefined;
+    const failures = new Map<Waiting, unknown>();
+    const fresh = bodies.flatMap((body) => {
+      try {
+        return storeBody(body);
+      } catch (error) {
+        failures.set(body, error);
+        return [];
+      }
+    });
+    return { learned: count(fresh), failures };
+  };
+  const insertAnalyticsHits = (hits: StoredAnalyticsHit[], dropped?: StoredDropReport) =>
+    new Promise<void>((resolve, reject) => {
+      if (!waiting) {
+        const bodies: Waiting[] = (waiting = []);
+        writes.run(() => writeWaiting(bodies)).then(
+          ({ learned, failures }) => {
+            keys.remember(learned);
+            for (const body of bodies) {
+              if (failures.has(body)) body.reject(failures.get(body));
+              else body.resolve();
+            }
+          },
+          (error: unknown) => bodies.forEach((body) => body.reject(error)),
+        );
+      }
+      waiting.push({ hits, dropped, resolve, reject });
+    });
+  const reads = sqliteAnalyticsReads(db, options.rawDays);
 
   return {
-    write,
-    ingest: {
-      // Each hit is stored unless its id was stored before (a retry).
-      insertAnalyticsHits: (hits, dropped) => writes.run(() => write(hits, dropped)),
-    },
+    writeBodies,
+    remember: keys.remember,
+    ingest: { insertAnalyticsHits },
     query: {
-      async countAnalytics(filter: AnalyticsFilter, by: Dimension, limit: number): Promise<AnalyticsCount[]> {
-        let statement = byDimension.get(by);
-        if (!statement) {
-          statement = db.prepare(`
-            SELECT ${DIMENSION_SQL[by]} AS key, ${COUNTS}
-              FROM analytics_hits WHERE ${WHERE}
-             GROUP BY key ORDER BY COUNT(*) DESC, key LIMIT @limit`);
-          byDimension.set(by, statement);
-        }
-        return statement.all({ ...params(filter), limit }) as AnalyticsCount[];
+      async countAnalytics(filter, by, limit) {
+        return countBy(reads.counts(filter), { by, limit });
       },
-      async analyticsTimeline(filter: AnalyticsFilter, bucketMs: number): Promise<AnalyticsBucket[]> {
-        const first = Math.floor(filter.from / bucketMs) * bucketMs;
-        const rows = timeline.all({ ...params(filter), first, bucket: bucketMs }) as (Omit<AnalyticsBucket, 'start'> & { i: number })[];
-        const found = new Map(rows.map(({ i, ...counts }) => [i, counts]));
-        const size = Math.max(1, Math.ceil((filter.to - first) / bucketMs));
-        return Array.from({ length: size }, (_, i) => ({
-          start: first + i * bucketMs,
-          ...(found.get(i) ?? { pageViews: 0, events: 0, nonInteraction: 0 }),
-        }));
+      async breakdownAnalytics(filter, breakdowns) {
+        const counts = reads.counts(filter);
+        return breakdowns.map((breakdown) => countBy(counts, breakdown));
+      },
+      async analyticsTimeline(filter, bucketMs) {
+        return reads.timeline(filter, bucketMs);
       },
     },
   };

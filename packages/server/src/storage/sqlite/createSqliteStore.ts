@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3';
+import { rawRetentionDays } from '../../rollups/retention.js';
 import type { IngestItem, Store } from '../ports.js';
+import { consoleStoreLogger } from '../storeLogger.js';
+import type { StoreLogger } from '../storeLogger.js';
 import { createSqliteAlerts } from './alerts.js';
 import { createSqliteAnalytics } from './analytics.js';
 import { createSqliteConsent } from './consent.js';
@@ -13,6 +16,8 @@ import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
 import { createSqliteReleases } from './releases.js';
+import { startSqliteRetention } from './retention.js';
+import type { SqliteRetentionOptions } from './retention.js';
 import { createSqliteSettings } from './settings.js';
 import { createSqliteSignals } from './signals.js';
 
@@ -25,6 +30,10 @@ export interface SqliteStoreOptions {
   rollups?: boolean;
   /** Days raw rows are kept; `RETENTION_RAW_DAYS` or 30 by default. */
   retentionRawDays?: number;
+  /** When and how retention purges (retention.ts); its defaults otherwise. */
+  retention?: Pick<SqliteRetentionOptions, 'everyMs' | 'firstAfterMs' | 'chunkRows'>;
+  /** Where trouble the store handles itself is reported (a failed purge); the console by default. */
+  logger?: StoreLogger;
 }
 
 /**
@@ -39,6 +48,7 @@ export interface SqliteStoreOptions {
  * straight to the connection. Each capability's ports are built in `<capability>.ts` here.
  */
 export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const rawDays = rawRetentionDays(options.retentionRawDays); // refuses nonsense before opening anything
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -72,19 +82,25 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     writeDrop: drops.write,
   });
   const perf = createSqlitePerf(db, writes);
-  const analytics = createSqliteAnalytics(db, writes, drops.write);
+  const analytics = createSqliteAnalytics(db, writes, drops.write, {
+    rollups: options.rollups ?? true,
+    rawDays,
+  });
   const signals = createSqliteSignals(db, writes);
   const consent = createSqliteConsent(db, writes);
   const ping = db.prepare('SELECT 1');
+  const retention = startSqliteRetention(db, writes, { ...options.retention, rawDays, logger: options.logger ?? consoleStoreLogger });
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing.
+  // Analytics bodies go last, together, so their rollups are one flush; returns the rollup ids
+  // they learned, remembered once the group committed.
   const writeItems = db.transaction((items: readonly IngestItem[]) => {
     for (const item of items) {
       if (item.kind === 'logs') logs.write(item.batch);
       else if (item.kind === 'perf') perf.write(item.report);
-      else analytics.write(item.hits, item.dropped);
     }
+    return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
   });
 
   return {
@@ -96,7 +112,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) await logWrites.run(() => writeItems(items));
+        if (items.length > 0) analytics.remember(await logWrites.run(() => writeItems(items)));
       },
     },
     query: {
@@ -115,6 +131,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       ping.get();
     },
     async close() {
+      await retention.stop(); // its chunk under way goes through the group commit, closed next
       await writes.close(); // commits and syncs what is still queued before the connection goes
       await wal?.close();
       await checkpointer?.close();

@@ -9,6 +9,7 @@ import { dropsMigration } from './007-drops.js';
 import { signalsMigration } from './008-signals.js';
 import { consentMigration } from './009-consent.js';
 import { alertClaimsMigration } from './010-alert-claims.js';
+import { analyticsRollupsMigration } from './012-analytics-rollups.js';
 import { logRollupsMigration } from './013-log-rollups.js';
 
 export type { Migration } from './migration.js';
@@ -25,5 +26,6 @@ export const migrations: readonly Migration[] = [
   signalsMigration,
   consentMigration,
   alertClaimsMigration,
+  analyticsRollupsMigration,
   logRollupsMigration,
 ];

@@ -14,6 +14,7 @@ import { migration as requestCounters } from './012-request-counters.js';
 import { migration as logMessageIds } from './013-log-message-ids.js';
 import { migration as ringWithoutMessageIndex } from './014-ring-without-message-index.js';
 import { migration as alertClaims } from './015-alert-claims.js';
+import { migration as analyticsRollups } from './017-analytics-rollups.js';
 import { migration as logRollups } from './018-log-rollups.js';
 
 /**
@@ -36,5 +37,6 @@ export const sqliteMigrations: readonly Migration[] = [
   logMessageIds,
   ringWithoutMessageIndex,
   alertClaims,
+  analyticsRollups,
   logRollups,
 ];
