@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, HOUR, logBatch, releaseRecord, T0 } from '../conformance/fixtures.js';
+import { DAY, HOUR, logBatch, MINUTE, releaseRecord, T0 } from '../conformance/fixtures.js';
 import type { Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
+import { createPool } from './db.js';
+import { createPostgresLogRollups } from './logRollups.js';
+import { migrate } from './migrations/migrate.js';
+import { migrations } from './migrations/index.js';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
 
 // What the conformance suite cannot see: instances (each its own pool and key cache) racing on
@@ -46,4 +50,31 @@ describe('PostgreSQL log rollups across instances', () => {
     expect((await plain.query.logs.getLogGroup('quiet'))?.group.count).toBe(3);
     expect(await total(['quiet'])).toBe(0);
   });
+});
+
+describe('PostgreSQL migration 13', () => {
+  it('rolls up the occurrences counted before it from the minute counts, without a release', async () => {
+    const database = await createTestDatabase();
+    const pool = createPool(database.url, 2);
+    try {
+      await migrate(pool, migrations.filter((m) => m.version < 13));
+      await pool.query(`INSERT INTO log_groups (group_id, product, level, type, message, count, first_seen, last_seen, stack)
+                        VALUES ('g-1', 'flights', 4, 'uncaught', 'x', 9, $1, $1, '{}'), ('g-2', 'flights', 4, 'uncaught', 'y', 1, $1, $1, '{}')`, [T0]);
+      await pool.query(
+        'INSERT INTO log_group_minutes (group_id, minute, count) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])',
+        [['g-1', 'g-1', 'g-1', 'g-2'], [T0 + 10 * HOUR + 5 * MINUTE, T0 + 10 * HOUR + 59 * MINUTE, T0 + 30 * HOUR, T0 + 10 * HOUR], [2, 3, 4, 1]],
+      );
+      await migrate(pool, migrations);
+      const read = (bucketMs: number) =>
+        createPostgresLogRollups().occurrenceBuckets(pool, ['g-1'], { from: T0, to: T0 + 2 * DAY, bucketMs }, T0 + 2 * DAY);
+      expect(await read(HOUR)).toEqual([
+        { groupId: 'g-1', release: null, start: T0 + 10 * HOUR, count: 5 },
+        { groupId: 'g-1', release: null, start: T0 + 30 * HOUR, count: 4 },
+      ]);
+      expect((await read(DAY)).map((b) => [b.start, b.count])).toEqual([[T0, 5], [T0 + DAY, 4]]);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  }, 60_000);
 });

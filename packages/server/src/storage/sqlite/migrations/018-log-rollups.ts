@@ -7,8 +7,10 @@ import type { Migration } from '../migrate.js';
  * the primary key (retention purges by it, and ingest's rows of the current hour share a few
  * pages); the second index serves the console's reads of a few groups over a window. It leaves
  * `occurrences` out on purpose: covering the reads made a 100-group list over 30 days 2 to 3
- * times faster, but doubled the cost of every ingest upsert, and ingest is the tighter budget. Rows start with this version: earlier occurrences are not backfilled
- * (the per-minute counts kept so far carry no release).
+ * times faster, but doubled the cost of every ingest upsert, and ingest is the tighter budget.
+ * Occurrences counted before this version come from the per-minute counts (the 90 days they
+ * are kept), so an upgraded console shows the totals it showed; those counts carry no release,
+ * so they join the "no release" rows ('').
  */
 export const migration: Migration = {
   version: 18,
@@ -34,5 +36,15 @@ export const migration: Migration = {
       PRIMARY KEY (start, key_id)
     ) WITHOUT ROWID;
     CREATE INDEX log_rollup_day_key ON log_rollup_day (key_id, start);
+    -- What was counted before: the minute counts, per hour and per day, without a release.
+    INSERT INTO log_rollup_keys (group_id, release) SELECT DISTINCT group_id, '' FROM log_group_minutes;
+    INSERT INTO log_rollup_hour (start, key_id, occurrences)
+      SELECT (m.minute / 3600000) * 3600000, k.id, sum(m.count)
+        FROM log_group_minutes m JOIN log_rollup_keys k ON k.group_id = m.group_id AND k.release = ''
+       GROUP BY 1, 2;
+    INSERT INTO log_rollup_day (start, key_id, occurrences)
+      SELECT (m.minute / 86400000) * 86400000, k.id, sum(m.count)
+        FROM log_group_minutes m JOIN log_rollup_keys k ON k.group_id = m.group_id AND k.release = ''
+       GROUP BY 1, 2;
   `,
 };
