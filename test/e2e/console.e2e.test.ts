@@ -50,10 +50,17 @@ describe('the console', () => {
     // No reload: the view refreshes itself.
     const row = page.getByTestId('log-group-row').filter({ hasText: message });
     await row.waitFor({ timeout: 10_000 });
+    // The message folded 3 occurrences: the last 24 hours count them, with one bar in the trend.
+    const inWindow = row.getByTestId('group-window');
+    expect(await inWindow.getByTestId('group-window-total').textContent()).toBe('3');
+    expect(await inWindow.getByTestId('sparkline').getAttribute('aria-label')).toMatch(/^3 since \d{4}-\d\d-\d\d \d\d:00, per hour$/);
+    expect(await inWindow.locator('rect').count()).toBe(1);
     await row.getByRole('button').first().click();
     const detail = page.getByTestId('group-detail');
     await detail.getByText('loadFareRules').first().waitFor();
     expect(await detail.textContent()).toContain('checkout.js');
+    // The occurrence chart reads the same rollups: 3 in its (24-hour) window.
+    await expect.poll(() => detail.getByTestId('occurrence-total').textContent(), { timeout: 10_000 }).toBe('3 in this window');
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/console-logs.png` });
     await page.close();
   });

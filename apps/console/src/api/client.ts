@@ -1,4 +1,4 @@
-import type { GroupFilter, IssueDetail, IssueGroupList, LogSettings } from './types';
+import type { GroupFilter, IssueDetail, IssueGroupPage, LogSettings } from './types';
 
 /** An API failure with the status and the server's `{code, reason}` when it sent one. */
 export interface ConsoleApiError extends Error {
@@ -10,7 +10,8 @@ export interface ConsoleApiError extends Error {
 export interface ConsoleClient {
   /** Resolves when the token is accepted; rejects with a 401 error otherwise. */
   checkSession(signal?: AbortSignal): Promise<void>;
-  listGroups(filter: GroupFilter, signal?: AbortSignal): Promise<IssueGroupList>;
+  /** The groups with their occurrences over the last 24 hours (the server's default window). */
+  listGroups(filter: GroupFilter, signal?: AbortSignal): Promise<IssueGroupPage>;
   getGroup(groupId: string, signal?: AbortSignal): Promise<IssueDetail>;
   getSettings(signal?: AbortSignal): Promise<LogSettings>;
   putSettings(settings: LogSettings): Promise<LogSettings>;

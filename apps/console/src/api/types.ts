@@ -6,6 +6,7 @@ export type {
   IssueDetail,
   IssueGroup,
   IssueGroupList,
+  IssueGroupPage,
   IgnoreRule,
   LogGroup,
   LogGroupDetail,

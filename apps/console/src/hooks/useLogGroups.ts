@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { groupQuery } from '../api/client';
 import type { ConsoleClient } from '../api/client';
-import type { GroupFilter, IssueGroupList } from '../api/types';
+import type { GroupFilter, IssueGroupPage } from '../api/types';
 import { usePolling } from './usePolling';
 
 /** How often the group list refreshes itself. */
@@ -9,7 +9,7 @@ export const refreshIntervalMs = 5000;
 
 /** The group list as the table shows it, with when it was last fetched. */
 export interface LogGroupsState {
-  list?: IssueGroupList;
+  list?: IssueGroupPage;
   error?: Error;
   updatedAt?: number;
   loading: boolean;

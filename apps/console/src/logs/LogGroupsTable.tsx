@@ -1,13 +1,17 @@
-import type { IssueGroup } from '../api/types';
+import type { IssueGroupPage } from '../api/types';
+import { Sparkline } from '../charts/Sparkline';
 import { shortLocation } from '../format/levels';
 import { absoluteTime, relativeTime } from '../format/relativeTime';
 import { useNow } from '../hooks/useNow';
 import { LevelBadge } from './LevelBadge';
 import { StatusBadge } from './StatusBadge';
 import { ScrollRegion } from '../layout/ScrollRegion';
+import './issues.css';
 
 interface LogGroupsTableProps {
-  groups: IssueGroup[];
+  groups: IssueGroupPage['groups'];
+  /** The window of each group's `inWindow` counts (the list's grid). */
+  window?: IssueGroupPage['window'];
   selectedId?: string;
   emptyText: string;
   /** Beside the detail panel: product and location move to the detail to save width. */
@@ -16,8 +20,11 @@ interface LogGroupsTableProps {
 }
 
 /** One row per group, newest first as the API sorts them; a row opens the group's detail. */
-export function LogGroupsTable({ groups, selectedId, emptyText, compact = false, onSelect }: LogGroupsTableProps) {
+export function LogGroupsTable({ groups, window, selectedId, emptyText, compact = false, onSelect }: LogGroupsTableProps) {
   const now = useNow(5000);
+  // The server counts whole hours: the window starts at the top of the hour 24 hours ago.
+  const since = window ? absoluteTime(window.from).slice(0, 16) : '';
+  const per = window && window.bucketMs >= 86_400_000 ? 'day' : 'hour';
   return (
     <ScrollRegion label="Log groups">
       <table className={compact ? 'table table--groups is-compact' : 'table table--groups'} data-testid="log-groups">
@@ -29,13 +36,14 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
             <th scope="col">Message</th>
             <th scope="col" className="optional">Product</th>
             <th scope="col" className="optional">Location</th>
+            <th scope="col" className="num" title={`Occurrences since ${since}, per ${per}`}>Last 24 h</th>
             <th scope="col" className="num">Count</th>
           </tr>
         </thead>
         <tbody>
           {groups.length === 0 ? (
             <tr>
-              <td colSpan={7} className="table__empty">
+              <td colSpan={8} className="table__empty">
                 {emptyText}
               </td>
             </tr>
@@ -67,6 +75,10 @@ export function LogGroupsTable({ groups, selectedId, emptyText, compact = false,
               <td className="optional">{g.product}</td>
               <td className="optional mono small" title={g.fileName ?? undefined}>
                 {shortLocation(g.fileName, g.lineNo, g.colNo)}
+              </td>
+              <td className="num trend-cell" data-testid="group-window">
+                <Sparkline values={g.inWindow.trend} label={`${g.inWindow.occurrences.toLocaleString('en')} since ${since}, per ${per}`} />
+                <span className="trend-cell__total" data-testid="group-window-total">{g.inWindow.occurrences.toLocaleString('en')}</span>
               </td>
               <td className="num">{g.count.toLocaleString('en')}</td>
             </tr>

@@ -56,6 +56,7 @@ export function LogsView({ client }: { client: ConsoleClient }) {
       <div className={selected ? 'logs__body logs__body--split' : 'logs__body'}>
         <LogGroupsTable
           groups={groups.list?.groups ?? []}
+          window={groups.list?.window}
           selectedId={selected}
           emptyText={emptyText}
           compact={selected !== undefined}

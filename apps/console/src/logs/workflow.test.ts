@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { GroupState } from '@tarmac/server/contracts';
 import type { ConsoleClient } from '../api/client';
-import { describeState, fetchTimeline, fillBuckets, setGroupStatus } from './workflow';
+import { describeState, fetchTimeline, setGroupStatus } from './workflow';
 
 const base: GroupState = {
   status: 'unresolved',
@@ -37,10 +37,5 @@ describe('group calls', () => {
     const get = vi.fn().mockResolvedValue({});
     await fetchTimeline({ get } as unknown as ConsoleClient, 'g', 24, 1_000_030_000);
     expect(get).toHaveBeenCalledWith(`/logs/groups/g/timeline?from=${1_000_080_000 - 86_400_000}&to=1000080000`, undefined);
-  });
-
-  it('fills the empty buckets of the window', () => {
-    const rows = fillBuckets({ from: 1000, to: 4000, bucketMs: 1000, buckets: [{ start: 2000, count: 3 }] });
-    expect(rows).toEqual([{ start: 1000, count: 0 }, { start: 2000, count: 3 }, { start: 3000, count: 0 }]);
   });
 });

@@ -43,15 +43,6 @@ export function fetchTimeline(client: ConsoleClient, groupId: string, hours: num
   return client.get<GroupTimeline>(`/logs/groups/${encodeURIComponent(groupId)}/timeline?from=${from}&to=${to}`, signal);
 }
 
-/** Every bucket of the window, empty ones as 0, so the bars keep their place in time. */
-export function fillBuckets(timeline: GroupTimeline): { start: number; count: number }[] {
-  const counts = new Map(timeline.buckets.map((b) => [b.start, b.count]));
-  const first = Math.floor(timeline.from / timeline.bucketMs) * timeline.bucketMs;
-  const rows: { start: number; count: number }[] = [];
-  for (let start = first; start < timeline.to; start += timeline.bucketMs) rows.push({ start, count: counts.get(start) ?? 0 });
-  return rows;
-}
-
 /** One sentence on where a group stands and what would change it. */
 export function describeState(state: GroupState): string {
   switch (state.status) {

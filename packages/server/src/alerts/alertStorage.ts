@@ -75,7 +75,11 @@ export interface AlertStorage {
   getAlertCursor(name: string): Promise<number>;
   /** Moves the cursor forward only: an instance finishing after a faster one never rewinds it. */
   setAlertCursor(name: string, value: number): Promise<void>;
-  /** Groups with more than `threshold` occurrences in the minute starting at `minute`. */
+  /**
+   * Groups with more than `threshold` occurrences in the minute starting at `minute`. Read from
+   * the per-minute counts ingest keeps, not from the log rollups: a rule's "N in a minute" needs
+   * the very minute, which an hour row cannot tell.
+   */
   busyLogGroups(minute: number, threshold: number): Promise<Array<{ groupId: string; count: number }>>;
   /** Forgets deliveries created before `before` that are no longer pending; how many. */
   trimAlertDeliveries(before: number): Promise<number>;

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { WindowQuery } from '../console/timeWindow.js';
+import { timeWindow, windowProperties } from '../console/timeWindow.js';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
-import type { IssueDetail, ReleaseStorage, StatusFilter } from '../releases/contract.js';
+import type { IssueDetail, IssueGroupPage, ReleaseStorage, StatusFilter } from '../releases/contract.js';
 import type { ReleaseService } from '../releases/releaseService.js';
 import type { ClientLogReply } from './contract.js';
+import { withWindowCounts } from './groupTrends.js';
 import { groupIdParams, groupWorkflowRoutes } from './groupWorkflowRoutes.js';
 import type { LogSettings } from './logSettings.js';
+import { logGrid } from './occurrenceRollups.js';
 import { clientLogReplySchema } from './schemas.js';
 import type { LogQuery } from './ports.js';
 
@@ -18,7 +22,7 @@ export interface ConsoleLogRoutesOptions {
   releases: ReleaseService;
 }
 
-interface GroupsQuery {
+interface GroupsQuery extends WindowQuery {
   level?: string;
   product?: string;
   q?: string;
@@ -37,6 +41,7 @@ const groupsQuerySchema = {
     q: { type: 'string', maxLength: 1000 },
     status: { type: 'string', enum: ['open', 'unresolved', 'regressed', 'resolved', 'ignored'] },
     limit: { type: 'string', pattern: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$' },
+    ...windowProperties,
   },
 } as const;
 
@@ -47,8 +52,12 @@ const groupsQuerySchema = {
 export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLogRoutesOptions): Promise<void> {
   const { logs, issues, settings, releases } = options;
 
-  app.get<{ Querystring: GroupsQuery }>('/logs/groups', { schema: { querystring: groupsQuerySchema } }, async (request) => {
+  // Each group with its occurrences in the window (the last 24 hours unless the console sends
+  // from/to; older consoles send neither and ignore the added fields), read from the rollups.
+  app.get<{ Querystring: GroupsQuery }>('/logs/groups', { schema: { querystring: groupsQuerySchema } }, async (request): Promise<IssueGroupPage> => {
     const { level, product, q, status, limit } = request.query;
+    const now = Date.now();
+    const window = logGrid(timeWindow(request.query, now));
     const filter = {
       level: level === undefined ? undefined : Number(level),
       product: product || undefined,
@@ -56,7 +65,9 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
       status,
       limit: limit === undefined ? 100 : Number(limit),
     };
-    return issues.listIssueGroups(filter, Date.now());
+    const list = await issues.listIssueGroups(filter, now);
+    const buckets = await logs.occurrenceBuckets(list.groups.map((g) => g.groupId), window, now);
+    return withWindowCounts(list, buckets, window);
   });
 
   app.get<{ Params: { groupId: string } }>('/logs/groups/:groupId', { schema: { params: groupIdParams } }, async (request): Promise<IssueDetail> => {
@@ -69,7 +80,7 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
     return { ...detail, state: issue.state, releases: issue.releases, resolvedStack };
   });
 
-  await app.register(groupWorkflowRoutes, { storage: issues });
+  await app.register(groupWorkflowRoutes, { storage: issues, logs });
 
   app.get('/logs/settings', { schema: { response: { 200: clientLogReplySchema } } }, () => settings.get());
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GroupState, GroupTimeline, IssueDetail, IssueGroupList } from '../releases/contract.js';
+import type { GroupState, GroupTimeline, IssueDetail, IssueGroupList, IssueGroupPage } from '../releases/contract.js';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
 
@@ -130,5 +130,51 @@ describe('occurrences over time', () => {
     });
     const missing = await t.app.inject({ url: '/console/api/logs/groups/flights:nope/timeline', headers: consoleAuth });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('splits hour and day buckets by release, read from the rollups', async () => {
+    const at = (hour: number, minute = 0) => Date.UTC(2026, 0, 1, hour, minute);
+    vi.useFakeTimers({ toFake: ['Date'], now: at(10, 2) });
+    await occur('r1', 2);
+    await occur(null, 5);
+    vi.setSystemTime(at(12, 59));
+    await occur('r2', 6);
+    await occur('r1');
+    vi.setSystemTime(at(13, 30));
+    // Over 6 hours: hour buckets, the window widened to whole hours.
+    const hours = await get<GroupTimeline>(`/logs/groups/flights:g-1/timeline?from=${at(2, 30)}&to=${at(13, 30)}`);
+    expect(hours).toEqual({
+      from: at(2), to: at(14), bucketMs: 3_600_000,
+      buckets: [{ start: at(10), count: 7 }, { start: at(12), count: 7 }],
+      releases: [
+        { release: 'r2', buckets: [{ start: at(12), count: 6 }] },
+        { release: null, buckets: [{ start: at(10), count: 5 }] },
+        { release: 'r1', buckets: [{ start: at(10), count: 2 }, { start: at(12), count: 1 }] },
+      ],
+    });
+    const days = await get<GroupTimeline>(`/logs/groups/flights:g-1/timeline?from=${at(0) - 6 * 86_400_000}&to=${at(13, 30)}`);
+    expect([days.bucketMs, days.buckets]).toEqual([86_400_000, [{ start: at(0), count: 14 }]]);
+    expect(days.releases?.map((r) => [r.release, r.buckets])).toEqual([['r2', [{ start: at(0), count: 6 }]], [null, [{ start: at(0), count: 5 }]], ['r1', [{ start: at(0), count: 3 }]]]);
+  });
+});
+
+describe('the group list over a window', () => {
+  it("gives each group its occurrences in the window and a count per bucket, the last 24 hours when none is sent", async () => {
+    const at = (hour: number, minute = 0) => Date.UTC(2026, 0, 2, hour, minute);
+    vi.useFakeTimers({ toFake: ['Date'], now: at(8, 10) });
+    await occur('r1', 5);
+    vi.setSystemTime(at(10, 20));
+    await occur('r2', 2);
+    vi.setSystemTime(at(11, 5));
+    const list = await get<IssueGroupPage>('/logs/groups');
+    expect(list.window).toEqual({ from: at(-13), to: at(12), bucketMs: 3_600_000 });
+    const [group] = list.groups;
+    expect(group).toMatchObject({ groupId: 'flights:g-1', count: 7, inWindow: { occurrences: 7 } });
+    expect(group!.inWindow.trend).toHaveLength(25);
+    expect(group!.inWindow.trend.slice(-4)).toEqual([5, 0, 2, 0]);
+    const narrow = await get<IssueGroupPage>(`/logs/groups?from=${at(9)}&to=${at(11)}`);
+    expect(narrow.groups[0]!.inWindow).toEqual({ occurrences: 2, trend: [0, 2] });
+    const refused = await t.app.inject({ url: `/console/api/logs/groups?from=${at(11)}&to=${at(9)}`, headers: consoleAuth });
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'TARMAC_BAD_QUERY']);
   });
 });

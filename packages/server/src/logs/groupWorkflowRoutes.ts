@@ -5,6 +5,10 @@ import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { GroupState, GroupTimeline, StatusChange } from '../releases/contract.js';
 import type { ReleaseStorage } from '../releases/contract.js';
+import { HOUR_MS } from '../rollups/timeGrid.js';
+import { releaseTimeline } from './groupTrends.js';
+import { logGrid } from './occurrenceRollups.js';
+import type { LogQuery } from './ports.js';
 
 /** The `:groupId` of every group route. */
 export const groupIdParams = {
@@ -40,8 +44,11 @@ function checkChange(change: StatusChange): void {
  * The issue workflow of a group (resolve, ignore, reopen) and its occurrences over time
  * (docs/releases.md). Registered under the console API, behind its token.
  */
-export async function groupWorkflowRoutes(app: FastifyInstance, options: { storage: Pick<ReleaseStorage, 'setGroupStatus' | 'getGroupIssue' | 'groupTimeline'> }): Promise<void> {
-  const { storage } = options;
+export async function groupWorkflowRoutes(
+  app: FastifyInstance,
+  options: { storage: Pick<ReleaseStorage, 'setGroupStatus' | 'getGroupIssue' | 'groupTimeline'>; logs: Pick<LogQuery, 'occurrenceBuckets'> },
+): Promise<void> {
+  const { storage, logs } = options;
 
   app.put<{ Params: { groupId: string }; Body: StatusChange }>(
     '/logs/groups/:groupId/status',
@@ -58,11 +65,18 @@ export async function groupWorkflowRoutes(app: FastifyInstance, options: { stora
     '/logs/groups/:groupId/timeline',
     { schema: { params: groupIdParams, querystring: windowQuerySchema } },
     async (request): Promise<GroupTimeline> => {
-      const window = timeWindow(request.query);
-      if (!(await storage.getGroupIssue(request.params.groupId, window.to))) {
+      const now = Date.now();
+      const window = timeWindow(request.query, now);
+      const { groupId } = request.params;
+      if (!(await storage.getGroupIssue(groupId, window.to))) {
         throw httpError(errorCodes.NOT_FOUND, 'No such log group');
       }
-      return storage.groupTimeline(request.params.groupId, window);
+      // Buckets of an hour or more come from the rollups, split by release. The 5-minute buckets
+      // of a short window need minutes the hour rows cannot give: those still read the per-minute
+      // counts ingest keeps for the rate alerts (90 days), which carry no release.
+      if (window.bucketMs < HOUR_MS) return storage.groupTimeline(groupId, window);
+      const grid = logGrid(window);
+      return releaseTimeline(await logs.occurrenceBuckets([groupId], grid, now), grid);
     },
   );
 }

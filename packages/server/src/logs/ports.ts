@@ -1,5 +1,7 @@
 import type { StoredDropReport } from '../drops/contract.js';
+import type { TimeGrid } from '../rollups/timeGrid.js';
 import type { LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from './contract.js';
+import type { OccurrenceBucket } from './occurrenceRollups.js';
 
 /**
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
@@ -45,4 +47,9 @@ export interface LogQuery {
   listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;
   /** Null when the group is unknown. */
   getLogGroup(groupId: string): Promise<LogGroupDetail | null>;
+  /**
+   * Occurrences of each of `groupIds` per release and bucket of `grid` widened to whole hours
+   * (`logGrid`), read from the rollups as of `now` (retention); buckets without any are left out.
+   */
+  occurrenceBuckets(groupIds: readonly string[], grid: TimeGrid, now: number): Promise<OccurrenceBucket[]>;
 }

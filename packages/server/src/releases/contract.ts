@@ -32,9 +32,32 @@ export interface GroupState {
 /** A group in the console's list: the log group and where it stands. */
 export type IssueGroup = LogGroup & GroupState;
 
-/** `GET /console/api/logs/groups`: the group list with each group's state. */
+/** The group list with each group's state, as the store lists it. */
 export interface IssueGroupList extends Omit<LogGroupList, 'groups'> {
   groups: IssueGroup[];
+}
+
+/** A group's occurrences in the list's window, from the rollups. */
+export interface GroupWindowCounts {
+  occurrences: number;
+  /** One count per bucket of the list's window, oldest first, empty buckets as 0. */
+  trend: number[];
+}
+
+/** The grid a logs read used: the asked window widened to whole hours, buckets of an hour or more. */
+export interface LogWindow {
+  from: number;
+  to: number;
+  bucketMs: number;
+}
+
+/**
+ * `GET /console/api/logs/groups?from=&to=`: the group list with each group's state and its
+ * occurrences in the window (the last 24 hours when none is given).
+ */
+export interface IssueGroupPage extends Omit<IssueGroupList, 'groups'> {
+  window: LogWindow;
+  groups: (IssueGroup & { inWindow: GroupWindowCounts })[];
 }
 
 /** The list's state filter: one state, or `open` for unresolved and regressed together. */
@@ -104,6 +127,12 @@ export interface GroupTimeline {
   to: number;
   bucketMs: number;
   buckets: { start: number; count: number }[];
+  /**
+   * The same split by release (null: sent without one), most occurrences first; present when the
+   * buckets are an hour or more (read from the rollups), absent for the finer buckets of a short
+   * window, which only the per-minute counts (kept without release) can give.
+   */
+  releases?: { release: string | null; buckets: { start: number; count: number }[] }[];
 }
 
 /** A source map kept for a release, without its content. */
@@ -119,7 +148,10 @@ export interface ReleaseSummary {
   release: string;
   firstSeen: number;
   lastSeen: number;
-  /** Occurrences of every group in this release. */
+  /**
+   * Occurrences of every group in this release, ever: one exact counter per group and release
+   * (`log_group_releases`), no time window, so the rollups have nothing to add here.
+   */
   occurrences: number;
   groups: number;
   newGroups: number;

@@ -9,6 +9,7 @@ import { describeCounterPort } from './counters.js';
 import { describeDropPorts } from './drops.js';
 import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
+import { describeLogRollups } from './logRollups.js';
 import { describePerfPorts } from './perf.js';
 import { describePerfRollups } from './perfRollups.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
@@ -28,6 +29,7 @@ export type { OpenStore } from './openStore.js';
 export function describeStoreConformance(engine: string, open: OpenStore): void {
   describe(`${engine} store conformance`, () => {
     describeLogPorts(open);
+    describeLogRollups(open);
     describePerfPorts(open);
     describePerfRollups(open);
     describeAnalyticsPorts(open);

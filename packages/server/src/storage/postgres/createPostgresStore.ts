@@ -63,6 +63,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const logs = createPostgresLogPorts(pool, {
     occurrencesPerGroup: options.occurrencesPerGroup,
     insertDropReport: (db, report) => writeDropReports(db, [report]),
+    rollups: options.rollups,
   });
   const perf = createPostgresPerf(pool, { rollups: options.rollups ?? true });
   const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });

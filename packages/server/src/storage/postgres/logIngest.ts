@@ -22,7 +22,12 @@ const IGNORED_SHARDS = 8;
  * index entry and then sees it taken. Groups are written in key order, so two transactions
  * touching the same groups lock them in the same order rather than deadlock.
  */
-export function createLogWriter(options: { keepPerGroup: number; insertDropReport: InsertDropReport }) {
+export function createLogWriter(options: {
+  keepPerGroup: number;
+  insertDropReport: InsertDropReport;
+  /** Adds the newly counted messages to the rollups (logRollups.ts), in the same transaction. */
+  writeRollups?: (db: pg.PoolClient, records: NewClientLog[]) => Promise<void>;
+}) {
   const { keepPerGroup } = options;
   const recordOccurrences = createIssueTracking();
 
@@ -70,6 +75,7 @@ export function createLogWriter(options: { keepPerGroup: number; insertDropRepor
         of((r) => JSON.stringify(r.extraArgs)), of((r) => JSON.stringify(r.context))],
     );
     await recordOccurrences(db, groups);
+    await options.writeRollups?.(db, groups.flatMap((group) => group.records));
   };
 
   return async function writeLogBatches(db: pg.PoolClient, batches: readonly ClientLogInsert[]): Promise<void> {

@@ -5,6 +5,7 @@ import { inTransaction, queryRow, queryRows } from './db.js';
 import type { Queryable } from './db.js';
 import type { InsertDropReport } from './logIngest.js';
 import { createLogWriter } from './logIngest.js';
+import { createPostgresLogRollups } from './logRollups.js';
 
 export type { InsertDropReport } from './logIngest.js';
 
@@ -70,11 +71,13 @@ export interface PostgresLogPorts {
  */
 export function createPostgresLogPorts(
   pool: pg.Pool,
-  options: { occurrencesPerGroup?: number; insertDropReport: InsertDropReport },
+  options: { occurrencesPerGroup?: number; insertDropReport: InsertDropReport; rollups?: boolean },
 ): PostgresLogPorts {
+  const rollups = createPostgresLogRollups();
   const writeLogBatches = createLogWriter({
     keepPerGroup: options.occurrencesPerGroup ?? OCCURRENCES_KEPT_PER_GROUP,
     insertDropReport: options.insertDropReport,
+    writeRollups: options.rollups === false ? undefined : rollups.write,
   });
   return {
     writeLogBatches,
@@ -108,6 +111,7 @@ export function createPostgresLogPorts(
         );
         return { group: toLogGroup(group), stackTrace: stack.stackTrace ?? [], parsedStackTrace: stack.parsedStackTrace ?? [], occurrences };
       },
+      occurrenceBuckets: (groupIds, grid, now) => rollups.occurrenceBuckets(pool, groupIds, grid, now),
     },
   };
 }

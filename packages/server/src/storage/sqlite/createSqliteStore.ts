@@ -10,6 +10,8 @@ import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
+import type { GroupCommit } from './groupCommit.js';
+import { createSqliteLogRollups } from './logRollups.js';
 import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
@@ -67,12 +69,22 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // Checkpoints off the event loop (checkpointer.ts); the writer's own only as a backstop.
   const checkpointer = onDisk ? startCheckpointer(options.file) : undefined;
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  const logRollups = createSqliteLogRollups(db);
   const writes = createGroupCommit(db, wal?.sync);
+  writes.beforeCommit(logRollups.flush);
+  // Log writes keep their rollup deltas for the group's one flush, or drop them if they fail.
+  const logWrites: GroupCommit = { ...writes, run: (work) => writes.run(() => logRollups.staged(work)) };
   const releases = createSqliteReleases(db);
   const drops = createSqliteDrops(db);
-  const logs = createSqliteLogs(db, writes, {
+  const logs = createSqliteLogs(db, logWrites, {
     keepPerGroup: options.occurrencesPerGroup,
-    onCounted: releases.recordOccurrence,
+    onCounted:
+      options.rollups === false
+        ? releases.recordOccurrence
+        : (records) => {
+            releases.recordOccurrence(records);
+            logRollups.record(records);
+          },
     writeDrop: drops.write,
   });
   const perf = createSqlitePerf(db, writes, { rollups: options.rollups ?? true });
@@ -113,11 +125,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) analytics.remember(await writes.run(() => writeItems(items)));
+        if (items.length > 0) analytics.remember(await logWrites.run(() => writeItems(items)));
       },
     },
     query: {
-      logs: logs.query,
+      logs: { ...logs.query, occurrenceBuckets: logRollups.occurrenceBuckets },
       perf: perf.query,
       analytics: analytics.query,
       drops: drops.query,

@@ -132,7 +132,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     try {
       begin.run();
       outcomes = group.map(runItem);
-      for (const hook of hooks) hook();
+      for (const hook of hooks) hook(); // what the items summed up for the whole group (the rollups)
       commit.run();
     } catch (error) {
       // BEGIN, a commit hook or COMMIT failed (disk full, I/O error, a lock held past busy_timeout): nothing of

@@ -39,7 +39,7 @@ export function createSqliteLogs(
   db: Database,
   writes: GroupCommit,
   { keepPerGroup = OCCURRENCES_KEPT_PER_GROUP, onCounted = () => {}, writeDrop }: SqliteLogsOptions,
-): { write(batch: ClientLogInsert): void; ingest: LogIngest; query: LogQuery } {
+): { write(batch: ClientLogInsert): void; ingest: LogIngest; query: Omit<LogQuery, 'occurrenceBuckets'> } {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
                             count, first_seen, last_seen, stack)

@@ -11,6 +11,7 @@ import { consentMigration } from './009-consent.js';
 import { alertClaimsMigration } from './010-alert-claims.js';
 import { perfRollupsMigration } from './011-perf-rollups.js';
 import { analyticsRollupsMigration } from './012-analytics-rollups.js';
+import { logRollupsMigration } from './013-log-rollups.js';
 
 export type { Migration } from './migration.js';
 
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   alertClaimsMigration,
   perfRollupsMigration,
   analyticsRollupsMigration,
+  logRollupsMigration,
 ];

@@ -16,6 +16,7 @@ import { migration as ringWithoutMessageIndex } from './014-ring-without-message
 import { migration as alertClaims } from './015-alert-claims.js';
 import { migration as perfRollups } from './016-perf-rollups.js';
 import { migration as analyticsRollups } from './017-analytics-rollups.js';
+import { migration as logRollups } from './018-log-rollups.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -39,4 +40,5 @@ export const sqliteMigrations: readonly Migration[] = [
   alertClaims,
   perfRollups,
   analyticsRollups,
+  logRollups,
 ];

@@ -1,0 +1,120 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { NewClientLog } from '../../logs/ports.js';
+import type { LogRollupLevel, OccurrenceBucket, OccurrenceDelta } from '../../logs/occurrenceRollups.js';
+import { logGrid, logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
+import type { TimeGrid } from '../../rollups/timeGrid.js';
+
+/**
+ * The occurrence rollups of client logs on SQLite (migration 18). `record` runs inside the log
+ * store's insert transaction with one group's newly counted messages of a batch (a retried
+ * delivery never gets here). Inside `staged` (a group-commit item) the deltas are summed in
+ * memory over the whole group transaction and written by `flush`, which the group commit runs
+ * just before COMMIT: a busy error counted by 16 requests of one group is one upsert per level,
+ * not 16. An item that fails drops its own deltas with its savepoint; outside `staged` they are
+ * written at once. Either way the rollups commit or roll back with the raw rows.
+ *
+ * Every level is written on ingest rather than compacted from the finer one later: no compactor
+ * can race a late writer, and a re-seeded past is right at once.
+ *
+ * Key ids are cached, but only once known to be committed. A key this connection inserts may
+ * yet roll back with its group transaction (better-sqlite3 tells no one), and SQLite could then
+ * hand its id to another group: so it stays tentative, looked up on every use, until a check that
+ * runs after the synchronous group transaction is over finds it stored. A key found stored
+ * without this connection having inserted it was committed by another process.
+ */
+export function createSqliteLogRollups(db: Database) {
+  const findKey = db.prepare('SELECT id FROM log_rollup_keys WHERE group_id = ? AND release = ?').pluck();
+  const addKey = db.prepare('INSERT INTO log_rollup_keys (group_id, release) VALUES (?, ?) RETURNING id').pluck();
+  const upsert = (table: string) =>
+    db.prepare(`INSERT INTO ${table} (start, key_id, occurrences) VALUES (?, ?, ?)
+                ON CONFLICT (start, key_id) DO UPDATE SET occurrences = occurrences + excluded.occurrences`);
+  const add: Record<LogRollupLevel, Statement> = { hour: upsert('log_rollup_hour'), day: upsert('log_rollup_day') };
+  // From the few groups asked for, through their keys, to their rows in the range (index on
+  // key_id, start): the rows read grow with the window and the groups' releases, not the traffic.
+  const select = (table: string) =>
+    db.prepare(`
+      SELECT k.group_id AS groupId, k.release, CAST(r.start / @bucketMs AS INTEGER) * @bucketMs AS start, sum(r.occurrences) AS count
+        FROM json_each(@groups) g
+        JOIN log_rollup_keys k ON k.group_id = g.value
+        JOIN ${table} r ON r.key_id = k.id AND r.start >= @from AND r.start < @to
+       GROUP BY k.id, 3`);
+  const read: Record<LogRollupLevel, Statement> = { hour: select('log_rollup_hour'), day: select('log_rollup_day') };
+
+  const committed = new Map<string, number>();
+  const tentative = new Map<string, { groupId: string; release: string }>();
+  let confirming: ReturnType<typeof setImmediate> | undefined;
+
+  // Runs on a later turn of the event loop, when the transaction that inserted the keys has
+  // committed or rolled back: every group commit opens and ends its transaction in one turn.
+  const confirm = (): void => {
+    confirming = undefined;
+    if (!db.open) return;
+    if (db.inTransaction) {
+      confirming = setImmediate(confirm);
+      return;
+    }
+    for (const [name, { groupId, release }] of tentative) {
+      const id = findKey.get(groupId, release) as number | undefined;
+      if (id !== undefined) committed.set(name, id);
+    }
+    tentative.clear();
+  };
+
+  const keyOf = (groupId: string, release: string): number => {
+    const name = `${groupId}\n${release}`;
+    const known = committed.get(name);
+    if (known !== undefined) return known;
+    const found = findKey.get(groupId, release) as number | undefined;
+    if (found !== undefined) {
+      if (!tentative.has(name)) committed.set(name, found);
+      return found;
+    }
+    tentative.set(name, { groupId, release });
+    confirming ??= setImmediate(confirm);
+    return addKey.get(groupId, release) as number;
+  };
+
+  const write = (deltas: Iterable<OccurrenceDelta>): void => {
+    for (const { level, start, groupId, release, n } of deltas) add[level].run(start, keyOf(groupId, release), n);
+  };
+  // Messages counted by the group transaction's finished items, and by the item under way.
+  let pending: NewClientLog[] = [];
+  let item: NewClientLog[] | undefined;
+
+  return {
+    /** Adds one group's newly counted messages of a batch to every level (now, or at `flush`). */
+    record(records: readonly NewClientLog[]): void {
+      if (item) item.push(...records);
+      else write(occurrenceDeltas(records));
+    },
+    /** Runs one group-commit item, keeping what it counted for `flush` only if it succeeds. */
+    staged<T>(work: () => T): T {
+      if (item) return work();
+      item = [];
+      try {
+        const value = work();
+        pending.push(...item);
+        return value;
+      } finally {
+        item = undefined;
+      }
+    },
+    /** Writes what the group's items counted, summed in memory: one upsert per row touched. */
+    flush(): void {
+      if (pending.length === 0) return;
+      const records = pending;
+      pending = [];
+      write(occurrenceDeltas(records));
+    },
+    /** Occurrences of `groupIds` per release and bucket of the window's logs grid. */
+    async occurrenceBuckets(groupIds: readonly string[], grid: TimeGrid, now: number): Promise<OccurrenceBucket[]> {
+      if (groupIds.length === 0) return [];
+      const { bucketMs } = logGrid(grid);
+      const groups = JSON.stringify(groupIds);
+      const rows = logWindowPieces(grid, now).flatMap(({ level, from, to }) =>
+        read[level].all({ groups, bucketMs, from, to }) as { groupId: string; release: string; start: number; count: number }[],
+      );
+      return mergeBuckets(rows.map((row) => ({ ...row, release: row.release === NO_RELEASE ? null : row.release })));
+    },
+  };
+}
