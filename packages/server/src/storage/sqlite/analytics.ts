@@ -84,8 +84,11 @@ export function createSqliteAnalytics(
   };
   const insertAnalyticsHits = (hits: StoredAnalyticsHit[], dropped?: StoredDropReport) =>
     new Promise<void>((resolve, reject) => {
-      if (!waiting) {
-        const bodies: Waiting[] = (waiting = []);
+      const body: Waiting = { hits, dropped, resolve, reject };
+      if (waiting) waiting.push(body);
+      else {
+        // In the list before `run`: with no fsync in flight the group commit runs the work at once.
+        const bodies: Waiting[] = (waiting = [body]);
         writes.run(() => writeWaiting(bodies)).then(
           ({ learned, failures }) => {
             keys.remember(learned);
@@ -94,10 +97,9 @@ export function createSqliteAnalytics(
               else body.resolve();
             }
           },
-          (error: unknown) => bodies.forEach((body) => body.reject(error)),
+          (error: unknown) => bodies.forEach((waiter) => waiter.reject(error)),
         );
       }
-      waiting.push({ hits, dropped, resolve, reject });
     });
   const reads = sqliteAnalyticsReads(db, options.rawDays);
 

@@ -26,7 +26,8 @@ describe('SQLite log rollups in a group commit', () => {
     const db = new Database(':memory:');
     applyMigrations(db);
     const rollups = createSqliteLogRollups(db);
-    const writes = createGroupCommit(db, undefined, rollups.flush);
+    const writes = createGroupCommit(db);
+    writes.beforeCommit(rollups.flush);
     const item = (work: () => void) => writes.run(() => rollups.staged(work));
     const changes = () => db.prepare('SELECT total_changes()').pluck().get() as number;
     try {
