@@ -17,6 +17,7 @@ import { migration as alertClaims } from './015-alert-claims.js';
 import { migration as perfRollups } from './016-perf-rollups.js';
 import { migration as analyticsRollups } from './017-analytics-rollups.js';
 import { migration as logRollups } from './018-log-rollups.js';
+import { migration as rollupCursors } from './019-rollup-cursors.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -41,4 +42,5 @@ export const sqliteMigrations: readonly Migration[] = [
   perfRollups,
   analyticsRollups,
   logRollups,
+  rollupCursors,
 ];
