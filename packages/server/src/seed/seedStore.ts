@@ -87,16 +87,24 @@ export async function seedStore(store: Store, options: SeedOptions): Promise<{ p
  */
 function boundedWriter(store: Store, limit: number) {
   const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const rethrow = () => {
+    if (failure) throw failure.error;
+  };
   return {
     async write(items: IngestItem[], stored: () => void): Promise<void> {
       while (inFlight.size >= Math.max(1, limit)) await Promise.race(inFlight);
-      const done: Promise<void> = store.ingest.writeBatch(items).then(stored).finally(() => inFlight.delete(done));
-      // Marked handled here; the rejection still reaches the race or drain that awaits it.
-      done.catch(() => {});
+      rethrow();
+      // Never rejects: a failure is kept and thrown by the next write or by drain.
+      const done: Promise<void> = store.ingest
+        .writeBatch(items)
+        .then(stored, (error: unknown) => void (failure ??= { error }))
+        .finally(() => inFlight.delete(done));
       inFlight.add(done);
     },
     async drain(): Promise<void> {
       await Promise.all(inFlight);
+      rethrow();
     },
   };
 }
