@@ -76,7 +76,7 @@ export async function seededStore(engine, sizes, { keepDir, reseed = false }) {
   const store = {
     engine,
     database,
-    dataDir: join(dir, 'data'),
+    dataDir: engine === 'sqlite' ? join(dir, 'data') : undefined,
     env: engine === 'postgres' ? { DATABASE_URL: databaseUrl(database) } : { DATA_DIR: join(dir, 'data') },
     remove: async () => {
       if (keepDir) return;
@@ -89,7 +89,7 @@ export async function seededStore(engine, sizes, { keepDir, reseed = false }) {
   if (!reseed && stillThere && sameSizes(previous, sizes)) return { ...store, manifest: previous, reused: true };
 
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(store.dataDir, { recursive: true });
+  mkdirSync(engine === 'sqlite' ? store.dataDir : dir, { recursive: true });
   if (database) {
     await dropDatabase(database);
     await admin(`CREATE DATABASE ${database}`);
