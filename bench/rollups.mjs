@@ -11,7 +11,7 @@
 // (10000000), BENCH_HITS (20000000), BENCH_DAYS (30), BENCH_ENGINES, BENCH_STORE_DIR (keep the
 // seeded stores there and reuse them; else they are removed), BENCH_RESEED=1, BENCH_READ_CALLS
 // (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding PostgreSQL, 2),
-// BENCH_ROUNDS (6), BENCH_ROUND_SECONDS (2), BENCH_CONCURRENCY (8); PostgreSQL at
+// BENCH_ROUNDS (10), BENCH_ROUND_SECONDS (2), BENCH_CONCURRENCY (8); PostgreSQL at
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
 import { parseArgs } from 'node:util';
 import { checkSummaryCounts, timeConsoleReads } from './lib/consoleReads.mjs';
@@ -48,7 +48,7 @@ function settings(argv = []) {
     reseed: Boolean(values.reseed) || env.BENCH_RESEED === '1',
     readCalls: whole(env.BENCH_READ_CALLS, 7),
     ingest: values['skip-ingest'] ? undefined : {
-      rounds: whole(env.BENCH_ROUNDS, 6), roundSeconds: Number(env.BENCH_ROUND_SECONDS || 2), concurrency: whole(env.BENCH_CONCURRENCY, 8),
+      rounds: whole(env.BENCH_ROUNDS, 10), roundSeconds: Number(env.BENCH_ROUND_SECONDS || 2), concurrency: whole(env.BENCH_CONCURRENCY, 8),
     },
   };
 }
