@@ -60,7 +60,8 @@ async function benchReads(engine, options) {
     const { manifest } = store;
     const seed = { reused: store.reused, seconds: manifest.ms / 1000, itemsPerSecond: (manifest.perf + manifest.hits) / (manifest.ms / 1000) };
     const bytes = await storeBytes(store);
-    const server = await startInstance(store.env, { startSeconds: 600 });
+    // Rollups on whatever this shell says: the reads are what the console would get.
+    const server = await startInstance({ ...store.env, TARMAC_ROLLUPS: 'on' }, { startSeconds: 600 });
     try {
       let counts;
       try {

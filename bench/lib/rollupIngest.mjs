@@ -72,7 +72,9 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency })
   const sides = {};
   try {
     for (const name of SIDES) {
-      const env = name === 'off' ? { TARMAC_ROLLUPS: 'off' } : {};
+      // Direct ingest (routes write the store), whatever NATS_URL this shell has: the cost of
+      // the rollups, not of a JetStream hop, is measured.
+      const env = { NATS_URL: '', INGEST_WRITERS: '', TARMAC_ROLLUPS: name };
       let database;
       if (engine === 'postgres') {
         database = `tarmac_rollup_ingest_${randomBytes(5).toString('hex')}`;
