@@ -10,7 +10,7 @@
 // [--reseed] [--skip-ingest]` after `npm run build`. Settings (flags win): BENCH_PERF
 // (10000000), BENCH_HITS (20000000), BENCH_DAYS (30), BENCH_ENGINES, BENCH_STORE_DIR (keep the
 // seeded stores there and reuse them; else they are removed), BENCH_RESEED=1, BENCH_READ_CALLS
-// (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding PostgreSQL, 2),
+// (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding; the seed's default),
 // BENCH_ROUNDS (10), BENCH_ROUND_SECONDS (2), BENCH_CONCURRENCY (8); PostgreSQL at
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
 import { parseArgs } from 'node:util';
@@ -41,7 +41,8 @@ function settings(argv = []) {
       perf: whole(values.perf ?? env.BENCH_PERF, 10_000_000),
       hits: whole(values.hits ?? env.BENCH_HITS, 20_000_000),
       days: whole(values.days ?? env.BENCH_DAYS, 30),
-      concurrency: whole(env.BENCH_SEED_CONCURRENCY, 2),
+      // Unset: the seed's own default per engine (two transactions in flight on PostgreSQL).
+      concurrency: env.BENCH_SEED_CONCURRENCY ? whole(env.BENCH_SEED_CONCURRENCY, 1) : undefined,
     },
     engines: (values.engines ?? env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim()).filter(Boolean),
     keepDir: env.BENCH_STORE_DIR || undefined,
