@@ -13,6 +13,7 @@
 // (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding; the seed's default),
 // BENCH_ROUNDS (10), BENCH_ROUND_SECONDS (2), BENCH_CONCURRENCY (8); PostgreSQL at
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkSummaryCounts, timeConsoleReads } from './lib/consoleReads.mjs';
 import { ingestOnOff } from './lib/rollupIngest.mjs';
@@ -82,6 +83,7 @@ async function benchReads(engine, options) {
 /** Everything, engine by engine. */
 export async function benchRollups(argv = []) {
   const options = settings(argv);
+  const load = { start: loadavg()[0] };
   const engines = [];
   for (const engine of options.engines) {
     if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`unknown engine ${engine}`);
@@ -89,7 +91,8 @@ export async function benchRollups(argv = []) {
     const ingest = options.ingest ? await ingestOnOff(engine, options.ingest) : undefined;
     engines.push({ ...reads, ingest });
   }
-  return { sizes: options.sizes, readCalls: options.readCalls, engines };
+  load.end = loadavg()[0];
+  return { sizes: options.sizes, readCalls: options.readCalls, engines, load };
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
@@ -98,7 +101,10 @@ const count = (n) => n.toLocaleString('en-US');
 
 /** The figures as lines, for this file run alone and for bench/run.mjs. */
 export function describeRollups(r) {
-  const lines = [`rollups (issue 11): ${count(r.sizes.perf)} perf reports + ${count(r.sizes.hits)} analytics hits over ${r.sizes.days} days, seeded through the ingest port:`];
+  const lines = [
+    `rollups (issue 11): ${count(r.sizes.perf)} perf reports + ${count(r.sizes.hits)} analytics hits over ${r.sizes.days} days, seeded through the ingest port` +
+      ` (load average ${r.load.start.toFixed(2)} at the start, ${r.load.end.toFixed(2)} at the end):`,
+  ];
   for (const e of r.engines) {
     const name = e.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     const seeded = e.seed.reused ? `reused (seeded earlier at ${count(Math.round(e.seed.itemsPerSecond))} items/s)` : `${count(Math.round(e.seed.itemsPerSecond))} items/s (${e.seed.seconds.toFixed(0)} s)`;
@@ -117,9 +123,10 @@ export function describeRollups(r) {
     if (e.ingest) {
       const i = e.ingest;
       lines.push(`    ingest, ${i.concurrency} loops alternating a perf report and a 10-hit analytics body, ${i.rounds} interleaved rounds of ${i.roundSeconds} s:`);
-      lines.push(`      rollups on:  ${i.on.requestsPerSecond.toFixed(0)} requests/s (${count(i.on.perfStored)} reports, ${count(i.on.hitsStored)} hits stored = acknowledged)`);
-      lines.push(`      rollups off: ${i.off.requestsPerSecond.toFixed(0)} requests/s (${count(i.off.perfStored)} reports, ${count(i.off.hitsStored)} hits stored = acknowledged)`);
-      lines.push(`      ratio on / off: ${i.ratio.toFixed(2)} (median of the round pairs ${i.medianPairRatio.toFixed(2)}; the budget is ≥ 0.80)`);
+      const side = (label, x) =>
+        `      rollups ${label} ${x.requestsPerSecond.toFixed(0)} requests/s, server CPU ${x.cpuMsPerRequest.toFixed(2)} ms per request (${count(x.perfStored)} reports, ${count(x.hitsStored)} hits stored = acknowledged)`;
+      lines.push(side('on: ', i.on), side('off:', i.off));
+      lines.push(`      ratio on / off: ${i.ratio.toFixed(2)} (median of the round pairs ${i.medianPairRatio.toFixed(2)}; the budget is ≥ 0.80); CPU per request on / off ${i.cpuRatio.toFixed(2)}${e.engine === 'postgres' ? ' (the server process only, not PostgreSQL)' : ''}`);
     }
   }
   return lines;

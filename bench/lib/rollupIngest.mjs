@@ -2,15 +2,27 @@
 // with TARMAC_ROLLUPS=off, loaded in interleaved rounds by the same client loops with the same
 // traffic (perf reports and 10-hit analytics bodies, alternating). Afterwards each store must
 // hold exactly what it acknowledged, or no figure is returned.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startInstance } from './scaleBackends.mjs';
 import { admin, databaseUrl, dropDatabase } from './seededStores.mjs';
-import { randomBytes } from 'node:crypto';
 import { trafficBodies } from './trafficBodies.mjs';
 
 const SIDES = ['on', 'off'];
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU ms the server process has used (user + system, every thread), from /proc: per request it
+ * moves less than throughput when other work shares the machine. PostgreSQL's own backends are
+ * other processes and not counted.
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 /** `concurrency` loops posting alternately a perf report and an analytics body for `seconds`. */
 async function round(url, bodies, { seconds, concurrency }) {
@@ -64,9 +76,10 @@ async function storedRows(engine, side) {
 }
 
 /**
- * Rollups on vs off for `engine` ('sqlite' | 'postgres'): requests/s of each side over all
- * rounds, their ratio, and the median ratio of neighbouring rounds (less moved by a burst of
- * load elsewhere on a shared machine). Warm-up rounds count towards the stored totals only.
+ * Rollups on vs off for `engine` ('sqlite' | 'postgres'): requests/s and server CPU ms per
+ * request of each side over all rounds, their ratios, and the median throughput ratio of
+ * neighbouring rounds (less moved by a burst of load elsewhere on a shared machine). The
+ * warm-up rounds count towards the stored totals only.
  */
 export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency }) {
   const sides = {};
@@ -81,18 +94,22 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency })
         await admin(`CREATE DATABASE ${database}`);
         env.DATABASE_URL = databaseUrl(database);
       }
-      sides[name] = { database, databaseUrl: env.DATABASE_URL, totals: { requests: 0, perf: 0, hits: 0, seconds: 0 } };
+      sides[name] = { database, databaseUrl: env.DATABASE_URL, totals: { requests: 0, seconds: 0, cpuMs: 0 } };
       Object.assign(sides[name], await startInstance(env, { startSeconds: 60 }));
     }
     const acknowledged = { on: { perf: 0, hits: 0 }, off: { perf: 0, hits: 0 } };
     const run = async (name, seed, seconds) => {
+      const cpuBefore = cpuMs(sides[name].pid);
       const r = await round(sides[name].url, trafficBodies(seed, `${name}${seed}`), { seconds, concurrency });
+      r.cpuMs = cpuMs(sides[name].pid) - cpuBefore;
       if (r.failures.length > 0) throw new Error(`rollups ${name}: ${r.failures.length} requests failed, first: ${r.failures[0]}`);
       acknowledged[name].perf += r.perf;
       acknowledged[name].hits += r.hits;
       return r;
     };
-    for (const name of SIDES) await run(name, 0, 0.5);
+    // A discarded pair of full rounds first, so neither side's first measured round follows a
+    // shorter warm-up than the other's (a round leaves work behind: checkpoints, GC, vacuum).
+    for (const name of SIDES) await run(name, 0, roundSeconds);
     const pairRatios = [];
     for (let i = 1; i <= rounds; i++) {
       const rate = {};
@@ -101,6 +118,7 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency })
         const t = sides[name].totals;
         t.requests += r.requests;
         t.seconds += r.seconds;
+        t.cpuMs += r.cpuMs;
         rate[name] = r.requests / r.seconds;
       }
       pairRatios.push(rate.on / rate.off);
@@ -113,9 +131,10 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency })
         throw new Error(`rollups ${name}: acknowledged ${expected.perf} reports and ${expected.hits} hits but stored ${stored.perf} and ${stored.hits}`);
       }
       const t = sides[name].totals;
-      result[name] = { requestsPerSecond: t.requests / t.seconds, perfStored: stored.perf, hitsStored: stored.hits };
+      result[name] = { requestsPerSecond: t.requests / t.seconds, cpuMsPerRequest: t.cpuMs / t.requests, perfStored: stored.perf, hitsStored: stored.hits };
     }
     result.ratio = result.on.requestsPerSecond / result.off.requestsPerSecond;
+    result.cpuRatio = result.on.cpuMsPerRequest / result.off.cpuMsPerRequest;
     result.medianPairRatio = pairRatios.sort((a, b) => a - b)[Math.floor(pairRatios.length / 2)];
     return result;
   } finally {

@@ -90,7 +90,7 @@ export async function startInstance(env, { startSeconds = 15 } = {}) {
   for (let i = 0; i < startSeconds * 20; i++) {
     if (child.exitCode !== null) break;
     const health = await fetch(`${url}/healthz`).then((r) => r.json(), () => undefined);
-    if (health?.ok) return { url, dataDir, health, stop };
+    if (health?.ok) return { url, dataDir, health, stop, pid: child.pid };
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();
