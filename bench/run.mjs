@@ -79,3 +79,13 @@ if (benchScaleIngest) {
   const { describeScaleIngest } = await import('./scaleIngest.mjs');
   console.log(describeScaleIngest(await benchScaleIngest()).join('\n'));
 }
+
+// Last, since it seeds 30 million items per engine at the issue's sizes (BENCH_PERF, BENCH_HITS,
+// BENCH_DAYS make it smaller; BENCH_STORE_DIR keeps the seeded stores for the next run). Alone:
+// `npm run bench:rollups`.
+const benchRollups = await optional('./rollups.mjs', 'benchRollups');
+if (benchRollups) {
+  const { describeRollups } = await import('./rollups.mjs');
+  console.log('');
+  console.log(describeRollups(await benchRollups()).join('\n'));
+}

@@ -66,8 +66,11 @@ export async function benchStream() {
   };
 }
 
-/** Starts one built server with `env`; resolves with its URL and a stop() once /healthz says ok. */
-export async function startInstance(env) {
+/**
+ * Starts one built server with `env`; resolves with its URL and a stop() once /healthz says ok
+ * (within `startSeconds`: a server opening a store of tens of millions of rows takes longer).
+ */
+export async function startInstance(env, { startSeconds = 15 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tarmac-scale-'));
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
@@ -84,10 +87,10 @@ export async function startInstance(env) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < startSeconds * 20; i++) {
     if (child.exitCode !== null) break;
     const health = await fetch(`${url}/healthz`).then((r) => r.json(), () => undefined);
-    if (health?.ok) return { url, dataDir, health, stop };
+    if (health?.ok) return { url, dataDir, health, stop, pid: child.pid };
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();

@@ -159,6 +159,16 @@ describe('createSqliteStore', () => {
     expect((await storage.query.logs.getLogGroup('g-2'))?.group.count).toBe(1);
   });
 
+  it('stores analytics bodies sent at once on disk, the first committed at once and the others grouped', async () => {
+    const storage = createSqliteStore({ file: onDisk() });
+    open.push(storage);
+    const now = Date.now();
+    const body = (n: number) => [{ id: `disk-${n}`, type: 'pageview' as const, path: '/vs/page/flights', timestamp: now, receivedAt: now }];
+    await Promise.all([1, 2, 3, 4].map((n) => storage.ingest.analytics.insertAnalyticsHits(body(n))));
+    const counts = await storage.query.analytics.countAnalytics({ from: now - 60_000, to: now + 60_000 }, 'path', 5);
+    expect(counts.map((c) => [c.key, c.pageViews])).toEqual([['/vs/page/flights', 4]]);
+  });
+
   it.skipIf(!hasStrace)('keeps the journal of its savepoints in memory: a big batch writes no temp file', async () => {
     const storage = createSqliteStore({ file: onDisk() });
     open.push(storage);
