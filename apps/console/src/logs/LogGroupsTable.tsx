@@ -37,7 +37,8 @@ export function LogGroupsTable({ groups, window, selectedId, emptyText, compact 
             <th scope="col" className="optional">Product</th>
             <th scope="col" className="optional">Location</th>
             <th scope="col" className="num" title={`Occurrences since ${since}, per ${per}`}>Last 24 h</th>
-            <th scope="col" className="num">Count</th>
+            {/* The open detail shows the all-time count, so beside it the list drops this column to fit. */}
+            <th scope="col" className="num optional">Count</th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +81,7 @@ export function LogGroupsTable({ groups, window, selectedId, emptyText, compact 
                 <Sparkline values={g.inWindow.trend} label={`${g.inWindow.occurrences.toLocaleString('en')} since ${since}, per ${per}`} />
                 <span className="trend-cell__total" data-testid="group-window-total">{g.inWindow.occurrences.toLocaleString('en')}</span>
               </td>
-              <td className="num">{g.count.toLocaleString('en')}</td>
+              <td className="num optional">{g.count.toLocaleString('en')}</td>
             </tr>
           ))}
         </tbody>
