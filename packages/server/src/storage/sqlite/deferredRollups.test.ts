@@ -96,6 +96,21 @@ describe('deferred rollups', () => {
     await vi.waitFor(() => expect(counted()).toEqual({ x: 2, y: 1 }));
   });
 
+  it('does not count again what a committed write held when only its fsync failed', async () => {
+    let failSync = false;
+    writes = createGroupCommit(db, async () => {
+      if (failSync) throw new Error('fsync failed');
+    });
+    const deferred = createDeferredRollups(db, writes, fold);
+    await writes.run(insert(deferred, 'a'));
+    failSync = true;
+    await expect(deferred.settle()).rejects.toThrow('fsync failed');
+    failSync = false;
+    await writes.run(insert(deferred, 'b'));
+    await deferred.settle();
+    expect(counted()).toEqual({ a: 1, b: 1 });
+  });
+
   it('at start, folds the raw rows past the cursor in one transaction, once', () => {
     db.exec(`INSERT INTO raw (k) VALUES ('p'), ('q'), ('p')`);
     db.exec(`UPDATE rollup_cursors SET last_id = 1`); // 'p' of id 1 counted before the crash

@@ -81,19 +81,30 @@ export function createDeferredRollups<P, T>(
     if (found.rows > 0) writeAll(recovered, found.lastId);
   })();
 
+  // The sums a write took, until its group has ended; `committed` once its COMMIT succeeded.
+  interface Taken {
+    sums: P;
+    rows: number;
+    lastId: number;
+    committed: boolean;
+  }
+  let writing: Taken | undefined;
+
   const writeOnce = async (): Promise<void> => {
-    let taken: { sums: P; rows: number; lastId: number } | undefined;
+    let taken: Taken | undefined;
     try {
       await writes.run(() => {
         // Taken when the group runs, not when queued: whatever was added meanwhile goes too.
-        taken = { sums: pending, rows, lastId };
+        taken = { sums: pending, rows, lastId, committed: false };
         pending = fold.empty();
         rows = 0;
         if (taken.rows > 0) writeAll(taken.sums, taken.lastId);
+        writing = taken; // written in its savepoint: stored if the group commits
       });
     } catch (error) {
-      // Nothing of it is stored (its savepoint or whole group rolled back): keep it for the next write.
-      if (taken) {
+      // Rolled back (its savepoint or its whole group): keep the sums for the next write. Not
+      // after a COMMIT that succeeded and a WAL fsync that failed: the rows are there already.
+      if (taken && !taken.committed) {
         fold.merge(taken.sums, pending);
         pending = taken.sums;
         rows += taken.rows;
@@ -122,6 +133,8 @@ export function createDeferredRollups<P, T>(
   let staged: T[] = [];
   let stagedIds: number[] = [];
   writes.afterGroup((committed) => {
+    if (writing) writing.committed = committed;
+    writing = undefined;
     const items = staged;
     const ids = stagedIds;
     staged = [];
@@ -148,9 +161,15 @@ export function createDeferredRollups<P, T>(
     async close() {
       clearInterval(timer);
       while (inFlight) await inFlight.catch(() => undefined);
-      // The group commit is closed by now: the rest goes in a transaction of its own (synced at COMMIT).
+      // The group commit is closed by now: the rest goes in a transaction of its own (synced at
+      // COMMIT). Should that fail, nothing is lost: the raw rows past the cursor are folded at the
+      // next start, so closing goes on rather than leave the connection open.
       if (rows > 0 && db.open) {
-        db.transaction(writeAll)(pending, lastId);
+        try {
+          db.transaction(writeAll)(pending, lastId);
+        } catch {
+          // folded again at the next start (see above)
+        }
         pending = fold.empty();
         rows = 0;
       }
