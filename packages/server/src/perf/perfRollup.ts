@@ -95,27 +95,49 @@ export interface PerfRollupDelta {
   stats: PerfRollupStats;
 }
 
+/** Per-minute stats by minute × page: what reports add, before the hour and day rows are derived. */
+export type PerfMinutes = Map<string, PerfRollupDelta>;
+
+/** Counts `report` into its minute's entry of `minutes` (each report into its minute once). */
+export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
+  const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
+  // A cheap lookup key (NUL cannot be told from a missing part, so it is marked apart);
+  // the canonical `dims` is made once per row.
+  const key = `${start}\u0000${report.vertical ?? '\u0001'}\u0000${report.pageId ?? '\u0001'}\u0000${report.subPageId ?? '\u0001'}`;
+  let delta = minutes.get(key);
+  if (!delta) {
+    const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
+    minutes.set(key, (delta = { level: 'minute', start, page, dims: dimsOf(page), stats: emptyStats() }));
+  }
+  addReport(delta.stats, report);
+}
+
+/** Adds every minute of `from` into `into`; `from`'s stats objects may be taken over, not copied. */
+export function mergeMinutes(into: PerfMinutes, from: PerfMinutes): void {
+  for (const [key, delta] of from) {
+    const found = into.get(key);
+    if (found) mergeStats(found.stats, delta.stats);
+    else into.set(key, delta);
+  }
+}
+
 /**
  * The rows `reports` (the ones really new) add to, on every level at once: aggregated in memory
- * so a write makes one upsert per distinct level × start × page, never one per report. Each
- * report is counted into its minute once; hours and days are sums of those minutes. An hour or
- * day fed by a single minute of the write (the usual case: a write spans seconds) shares that
- * minute's stats object, so it is neither copied nor, with {@link sketchEncoder}, encoded again.
+ * so a write makes one upsert per distinct level × start × page, never one per report.
  */
 export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelta[] {
-  const minutes = new Map<string, PerfRollupDelta>();
-  for (const report of reports) {
-    const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
-    // A cheap lookup key (NUL cannot be told from a missing part, so it is marked apart);
-    // the canonical `dims` is made once per row.
-    const key = `${start}\u0000${report.vertical ?? '\u0001'}\u0000${report.pageId ?? '\u0001'}\u0000${report.subPageId ?? '\u0001'}`;
-    let delta = minutes.get(key);
-    if (!delta) {
-      const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
-      minutes.set(key, (delta = { level: 'minute', start, page, dims: dimsOf(page), stats: emptyStats() }));
-    }
-    addReport(delta.stats, report);
-  }
+  const minutes: PerfMinutes = new Map();
+  for (const report of reports) addToMinutes(minutes, report);
+  return levelDeltas(minutes);
+}
+
+/**
+ * The minute rows of `minutes` and the hour and day rows they sum to. An hour or day fed by a
+ * single minute (the usual case when a write spans seconds) shares that minute's stats object, so
+ * it is neither copied nor, with {@link sketchEncoder}, encoded again; the minutes' stats are
+ * never changed.
+ */
+export function levelDeltas(minutes: PerfMinutes): PerfRollupDelta[] {
   const deltas = [...minutes.values()];
   for (const level of LEVELS.slice(1)) {
     const coarser = new Map<string, PerfRollupDelta>();

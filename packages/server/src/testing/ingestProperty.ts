@@ -21,6 +21,12 @@ export const PROPERTY_TIMEOUT_MS = 60_000;
 export interface CountingApp extends TestApp {
   /** Rows per table, right now. */
   rowCounts(): Record<string, number>;
+  /**
+   * Writes the rollup sums still in memory. The perf rollups are written about once a second
+   * (storage/sqlite/deferredRollups.ts), so without this a timer's write of an earlier
+   * request's sums could show as rows this request stored.
+   */
+  settleRollups(): Promise<void>;
   /** One number from a read-only query, e.g. `SELECT COUNT(*) FROM perf_reports WHERE client_id = ?`. */
   count(sql: string, ...params: unknown[]): number;
   /** The first column of the first row of a read-only query, as stored. */
@@ -50,6 +56,8 @@ export async function createCountingApp(options: Partial<AppOptions> = {}): Prom
   return {
     ...test,
     rowCounts: () => Object.fromEntries(tables.map((name) => [name, reader.prepare(`SELECT COUNT(*) FROM "${name}"`).pluck().get() as number])),
+    // A rollup read writes what is pending first; no pieces, so it reads nothing itself.
+    settleRollups: async () => void (await storage.query.perf.readPerfRollups({ pieces: [] })),
     count: (sql, ...params) => reader.prepare(sql).pluck().get(...params) as number,
     read: (sql, ...params) => reader.prepare(sql).pluck().get(...params),
     session: { cookie: `${SESSION_COOKIE}=${sid}`, token: formTokenFor(TEST_SESSION_SECRET, sid) },
@@ -72,6 +80,7 @@ export async function checkIngest(
   send: () => Promise<LightMyRequestResponse>,
   stored: (before: Record<string, number>) => string | null,
 ): Promise<void> {
+  await app.settleRollups();
   const before = app.rowCounts();
   const response = await send();
   const status = response.statusCode;
@@ -80,6 +89,7 @@ export async function checkIngest(
     const body = response.json() as Record<string, unknown>;
     if (body.statusCode !== status || typeof body.code !== 'string' || typeof body.reason !== 'string')
       throw new Error(`a ${status} not in the error shape: ${response.body.slice(0, 300)}`);
+    await app.settleRollups();
     const after = app.rowCounts();
     if (JSON.stringify(after) !== JSON.stringify(before))
       throw new Error(`a ${status} (${String(body.code)}) stored something: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);

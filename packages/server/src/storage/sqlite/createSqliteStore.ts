@@ -146,6 +146,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       await retention.stop(); // its chunk under way goes through the group commit, closed next
       await writes.close(); // commits and syncs what is still queued before the connection goes
+      await perf.close(); // the rollup sums still in memory
       await wal?.close();
       await checkpointer?.close();
       if (db.open) db.close();

@@ -97,6 +97,20 @@ describe('createGroupCommit', () => {
     expect(group.stats).toEqual({ transactions: 1, items: 1, syncs: 0 });
   });
 
+  it('tells afterGroup hooks whether each group committed, before its callers are answered', async () => {
+    const group = createGroupCommit(db);
+    const ended: Array<[boolean, unknown[]]> = [];
+    group.afterGroup((committed) => ended.push([committed, committedNames()]));
+    const answered = group.run(insert('x')).then(() => ended.length);
+    await expect(answered).resolves.toBe(1);
+    // A COMMIT that fails (the deferred foreign key): the hook hears of it, with nothing committed.
+    await expect(group.run(insert('orphan', 42))).rejects.toThrow();
+    expect(ended).toEqual([
+      [true, ['x']],
+      [false, ['x']],
+    ]);
+  });
+
   it('commits what is queued on close and refuses writes after it', async () => {
     const group = createGroupCommit(db);
     const queued = group.run(insert('last'));

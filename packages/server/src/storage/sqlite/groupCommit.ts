@@ -28,6 +28,13 @@ export interface GroupCommit {
    * is rolled back and every caller in it rejected.
    */
   beforeCommit(hook: () => void): void;
+  /**
+   * Runs `hook` once every group transaction has ended, before its callers are answered:
+   * `committed` after its COMMIT succeeded, false after it was rolled back as a whole. Where
+   * memory that must count only committed writes (deferred rollup deltas) takes them over or
+   * drops them. It must not throw.
+   */
+  afterGroup(hook: (committed: boolean) => void): void;
   /** Commits what is queued now instead of on the next turn of the event loop. */
   flush(): void;
   /** Commits and syncs what is queued, then refuses further work. */
@@ -84,6 +91,7 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
   const stats: GroupCommitStats = { transactions: 0, items: 0, syncs: 0 };
   let queue: Pending[] = [];
   const hooks: Array<() => void> = [];
+  const afterHooks: Array<(committed: boolean) => void> = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let closed = false;
   // fsyncs in flight; each resolves the groups committed before it started.
@@ -138,11 +146,13 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
       // BEGIN, a commit hook or COMMIT failed (disk full, I/O error, a lock held past busy_timeout): nothing of
       // the group is durable, so nobody in it may be told otherwise.
       if (db.inTransaction) rollback.run();
+      for (const hook of afterHooks) hook(false);
       for (const item of group) item.reject(error);
       return;
     } finally {
       if (syncWal) restoreSync();
     }
+    for (const hook of afterHooks) hook(true);
     stats.transactions++;
     stats.items += group.length;
     if (!syncWal) return answer(group, outcomes)();
@@ -162,6 +172,9 @@ export function createGroupCommit(db: Database, syncWal?: SyncWal): GroupCommit 
     },
     beforeCommit(hook) {
       hooks.push(hook);
+    },
+    afterGroup(hook) {
+      afterHooks.push(hook);
     },
     flush: commitQueued,
     async close() {

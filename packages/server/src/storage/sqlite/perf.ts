@@ -1,34 +1,21 @@
 import type { Database } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
+import { createDeferredRollups } from './deferredRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
+import { toReport } from './perfRows.js';
+import type { PerfRow } from './perfRows.js';
 
-interface PerfRow {
-  client_id: string | null;
-  received_at: number;
-  url: string | null;
-  vertical: string | null;
-  page_id: string | null;
-  sub_page_id: string | null;
-  page_tag: string | null;
-  user_agent: string | null;
-  nav_start: number | null;
-  protocol: string | null;
-  timing: string;
-  lcp: number | null;
-  cls: number | null;
-  inp: number | null;
-  fid: number | null;
-  fcp: number | null;
-  ttfb: number | null;
-}
-
-/** What the store calls: `write` inside its batch transaction, `mark`/`rewind` if that rolls back. */
+/**
+ * What the store calls: `write` inside its batch transaction, `mark`/`rewind` if that rolls back,
+ * `close` once the group commit is closed (writes the rollups still pending).
+ */
 export interface SqlitePerf {
   write(report: PerfReport): void;
   mark(): number;
   rewind(mark: number): void;
+  close(): Promise<void>;
   ingest: PerfIngest;
   query: PerfQuery;
 }
@@ -36,12 +23,13 @@ export interface SqlitePerf {
 /**
  * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
  * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
- * group commit on its own. With `rollups`, each stored report is staged and the whole group
- * transaction's reports are added to the rollup rows once, just before it commits.
+ * group commit on its own. With `rollups`, each stored report is counted into sums in memory
+ * once its transaction committed, and those are written about once a second (deferredRollups.ts),
+ * and always before the rollups are read.
  */
 export function createSqlitePerf(db: Database, writes: GroupCommit, options: { rollups: boolean }): SqlitePerf {
   const rollups = createSqlitePerfRollups(db);
-  if (options.rollups) writes.beforeCommit(rollups.flush);
+  const deferred = options.rollups ? createDeferredRollups(db, writes, rollups.fold) : undefined;
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
@@ -63,7 +51,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
   // Stores the report unless its id was stored before (then it is a retry: nothing happens).
   const write = (report: PerfReport): void => {
     const { vitals, timing, ...rest } = report;
-    const { changes } = insert.run({
+    const { changes, lastInsertRowid } = insert.run({
       ...rest,
       timing: JSON.stringify(timing),
       lcp: vitals.wv_lcp,
@@ -74,13 +62,14 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
       ttfb: vitals.wv_ttfb,
     });
     // Only a report really stored counts: a retry's DO NOTHING changes no row.
-    if (changes === 1 && options.rollups) rollups.stage(report);
+    if (changes === 1) deferred?.stage(report, Number(lastInsertRowid));
   };
 
   return {
     write,
-    mark: rollups.mark,
-    rewind: rollups.rewind,
+    mark: () => deferred?.mark() ?? 0,
+    rewind: (mark) => deferred?.rewind(mark),
+    close: async () => deferred?.close(),
     ingest: {
       insertPerfReport: (report) => writes.run(() => write(report)),
     },
@@ -97,24 +86,10 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
         }) as PerfRow[];
         return rows.map(toReport);
       },
-      readPerfRollups: async (filter) => rollups.read(filter),
+      async readPerfRollups(filter) {
+        await deferred?.settle(); // what was ingested before this read is in the rows it reads
+        return rollups.read(filter);
+      },
     },
-  };
-}
-
-function toReport(row: PerfRow): PerfReport {
-  return {
-    id: row.client_id,
-    receivedAt: row.received_at,
-    url: row.url,
-    vertical: row.vertical,
-    pageId: row.page_id,
-    subPageId: row.sub_page_id,
-    pageTag: row.page_tag,
-    userAgent: row.user_agent,
-    navStart: row.nav_start,
-    protocol: row.protocol,
-    timing: JSON.parse(row.timing) as PerfReport['timing'],
-    vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
   };
 }

@@ -1,21 +1,21 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
-import type { PageKey } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
+import type { PageKey, PerfMinutes } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import type { RollupLevel } from '../../rollups/timeGrid.js';
+import type { RollupFold } from './deferredRollups.js';
+import { toReport } from './perfRows.js';
+import type { PerfRow } from './perfRows.js';
 
-/** The perf rollups on SQLite: reports staged during a transaction, written once before it commits. */
+/**
+ * The perf rollups on SQLite: per-minute sums (perf/perfRollup.ts) written into every level's
+ * rows, and read back. When they are written is deferredRollups.ts' business.
+ */
 export interface SqlitePerfRollups {
-  /** Counts a report that was really stored (its INSERT changed a row) at the next flush. */
-  stage(report: PerfReport): void;
-  /** How much is staged, so a caller whose savepoint rolls back can {@link rewind} to it. */
-  mark(): number;
-  rewind(mark: number): void;
-  /** Writes what is staged into every level's rows; runs inside the transaction of the reports. */
-  flush(): void;
+  fold: RollupFold<PerfMinutes, PerfReport>;
   read(filter: PerfRollupFilter): PerfRollupRow[];
 }
 
@@ -55,34 +55,50 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   ) as Record<RollupLevel, Statement>;
   const findKey = db.prepare('SELECT id FROM perf_rollup_keys WHERE dims = ?').pluck(true);
   const insertKey = db.prepare('INSERT INTO perf_rollup_keys (dims, vertical, page_id, sub_page_id) VALUES (?, ?, ?, ?)');
-  // Only ids read back from a committed row are cached: one inserted in this transaction could
-  // still be rolled back with it, and a cached id of a key that is gone would orphan rows.
+  // Only ids of rows committed before the current write are cached: one inserted by this write
+  // (`fresh`, which its later levels look up) is rolled back with it if the write fails, and a
+  // cached id of a key that is gone would orphan rows.
   const keyIds = new Map<string, number>();
-  const keyId = (dims: string, page: PageKey): number => {
-    const cached = keyIds.get(dims);
-    if (cached !== undefined) return cached;
+  const keyId = (dims: string, page: PageKey, fresh: Map<string, number>): number => {
+    const known = keyIds.get(dims) ?? fresh.get(dims);
+    if (known !== undefined) return known;
     const found = findKey.get(dims) as number | undefined;
     if (found !== undefined) {
       keyIds.set(dims, found);
       return found;
     }
-    return Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId).lastInsertRowid);
+    const id = Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId).lastInsertRowid);
+    fresh.set(dims, id);
+    return id;
   };
 
-  let staged: PerfReport[] = [];
+  // Recovery reads the unfolded rows in chunks, so a long backlog never sits in memory as rows.
+  const unfolded = db.prepare('SELECT * FROM perf_reports WHERE id > ? ORDER BY id LIMIT 5000');
   return {
-    stage: (report) => void staged.push(report),
-    mark: () => staged.length,
-    rewind: (mark) => void (staged.length = mark),
-    flush() {
-      const reports = staged;
-      staged = [];
-      // Every level is written now, with the raw rows, rather than compacted from finer rows
-      // later: no compactor can race a late write, and a re-seeded past is right at once.
-      const encode = sketchEncoder();
-      for (const delta of perfRollupDeltas(reports)) {
-        upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page), ...delta.stats.values, encode(delta.stats));
-      }
+    fold: {
+      cursor: 'perf',
+      empty: () => new Map(),
+      add: addToMinutes,
+      merge: mergeMinutes,
+      write(minutes) {
+        // Every level at once (see deferredRollups.ts for why not compacted later).
+        const encode = sketchEncoder();
+        const fresh = new Map<string, number>();
+        for (const delta of levelDeltas(minutes)) {
+          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats));
+        }
+      },
+      foldStored(into, afterId) {
+        let rows = 0;
+        let lastId = afterId;
+        for (;;) {
+          const chunk = unfolded.all(lastId) as Array<PerfRow & { id: number }>;
+          for (const row of chunk) addToMinutes(into, toReport(row));
+          rows += chunk.length;
+          if (chunk.length === 0) return { rows, lastId };
+          lastId = chunk.at(-1)!.id;
+        }
+      },
     },
     read(filter) {
       const rows: PerfRollupRow[] = [];

@@ -1,0 +1,124 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDeferredRollups } from './deferredRollups.js';
+import type { RollupFold } from './deferredRollups.js';
+import { createGroupCommit } from './groupCommit.js';
+import type { GroupCommit } from './groupCommit.js';
+
+// A capability of its own: raw rows of a key, and a rollup counting rows per key.
+type Counts = Map<string, number>;
+
+function setUp(db: Database.Database): RollupFold<Counts, string> {
+  db.exec(`
+    CREATE TABLE raw (id INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT NOT NULL);
+    CREATE TABLE counted (k TEXT PRIMARY KEY, n INTEGER NOT NULL);
+    CREATE TABLE rollup_cursors (name TEXT PRIMARY KEY, last_id INTEGER NOT NULL);
+    INSERT INTO rollup_cursors VALUES ('test', 0);
+  `);
+  const upsert = db.prepare('INSERT INTO counted (k, n) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET n = n + excluded.n');
+  const add = (into: Counts, k: string) => void into.set(k, (into.get(k) ?? 0) + 1);
+  return {
+    cursor: 'test',
+    empty: () => new Map(),
+    add,
+    merge: (into, from) => from.forEach((n, k) => into.set(k, (into.get(k) ?? 0) + n)),
+    write: (counts) => counts.forEach((n, k) => upsert.run(k, n)),
+    foldStored(into, afterId) {
+      const rows = db.prepare('SELECT id, k FROM raw WHERE id > ? ORDER BY id').all(afterId) as Array<{ id: number; k: string }>;
+      rows.forEach((row) => add(into, row.k));
+      return { rows: rows.length, lastId: rows.at(-1)?.id ?? afterId };
+    },
+  };
+}
+
+describe('deferred rollups', () => {
+  let db: Database.Database;
+  let writes: GroupCommit;
+  let fold: RollupFold<Counts, string>;
+  const counted = () => Object.fromEntries(db.prepare('SELECT k, n FROM counted ORDER BY k').raw().all() as Array<[string, number]>);
+  const cursor = () => db.prepare(`SELECT last_id FROM rollup_cursors WHERE name = 'test'`).pluck().get();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    db = new Database(':memory:');
+    fold = setUp(db);
+    writes = createGroupCommit(db);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    db.close();
+  });
+
+  const insert = (deferred: { stage(k: string, id: number): void }, k: string) => () => {
+    const { lastInsertRowid } = db.prepare('INSERT INTO raw (k) VALUES (?)').run(k);
+    deferred.stage(k, Number(lastInsertRowid));
+  };
+
+  it('never counts the items of a group that was rolled back as a whole', async () => {
+    const deferred = createDeferredRollups(db, writes, fold);
+    let refuse = true;
+    // Registered after the rollups' own hooks, like any other capability's: it fails the first group.
+    writes.beforeCommit(() => {
+      if (refuse) throw new Error('disk full');
+    });
+    await expect(Promise.all([writes.run(insert(deferred, 'a')), writes.run(insert(deferred, 'b'))])).rejects.toThrow('disk full');
+    refuse = false;
+    await writes.run(insert(deferred, 'a'));
+    await deferred.settle();
+    expect(counted()).toEqual({ a: 1 });
+    expect(cursor()).toBe(db.prepare('SELECT max(id) FROM raw').pluck().get());
+  });
+
+  it('drops what a rewound savepoint staged', async () => {
+    const deferred = createDeferredRollups(db, writes, fold);
+    await writes.run(() => {
+      insert(deferred, 'kept')();
+      const mark = deferred.mark();
+      try {
+        db.transaction(() => {
+          insert(deferred, 'undone')();
+          throw new Error('later item failed');
+        })();
+      } catch {
+        deferred.rewind(mark);
+      }
+    });
+    await deferred.settle();
+    expect(counted()).toEqual({ kept: 1 });
+  });
+
+  it('writes on its own once the pending items pass the bound, without a read or the timer', async () => {
+    const deferred = createDeferredRollups(db, writes, fold, { maxRows: 3 });
+    await writes.run(() => ['x', 'y'].forEach((k) => insert(deferred, k)()));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(counted()).toEqual({});
+    await writes.run(insert(deferred, 'x'));
+    await vi.waitFor(() => expect(counted()).toEqual({ x: 2, y: 1 }));
+  });
+
+  it('does not count again what a committed write held when only its fsync failed', async () => {
+    let failSync = false;
+    writes = createGroupCommit(db, async () => {
+      if (failSync) throw new Error('fsync failed');
+    });
+    const deferred = createDeferredRollups(db, writes, fold);
+    await writes.run(insert(deferred, 'a'));
+    failSync = true;
+    await expect(deferred.settle()).rejects.toThrow('fsync failed');
+    failSync = false;
+    await writes.run(insert(deferred, 'b'));
+    await deferred.settle();
+    expect(counted()).toEqual({ a: 1, b: 1 });
+  });
+
+  it('at start, folds the raw rows past the cursor in one transaction, once', () => {
+    db.exec(`INSERT INTO raw (k) VALUES ('p'), ('q'), ('p')`);
+    db.exec(`UPDATE rollup_cursors SET last_id = 1`); // 'p' of id 1 counted before the crash
+    db.exec(`INSERT INTO counted VALUES ('p', 1)`);
+    createDeferredRollups(db, writes, fold);
+    expect(counted()).toEqual({ p: 2, q: 1 });
+    expect(cursor()).toBe(3);
+    createDeferredRollups(db, createGroupCommit(db), fold);
+    expect(counted()).toEqual({ p: 2, q: 1 });
+  });
+});
