@@ -1,28 +1,10 @@
 import type { ClientLogMessage } from '../logs/contract.js';
 import type { NewClientLog } from '../logs/ports.js';
+import { logRecord } from '../storage/conformance/fixtures.js';
 
-/** A valid stored record, varied per test through `overrides`. */
+/** A valid stored record, varied per test through `overrides`: the conformance suites' record, received at 1 s. */
 export function newClientLog(overrides: Partial<NewClientLog> = {}): NewClientLog {
-  return {
-    messageId: 'm-1',
-    groupId: 'g-1',
-    product: 'flights',
-    level: 4,
-    type: 'uncaught',
-    message: 'TypeError: x is undefined',
-    fileName: 'https://example.test/assets/app.js',
-    lineNo: 10,
-    colNo: 5,
-    stackTrace: ['at run (app.js:10:5)'],
-    parsedStackTrace: [{ functionName: 'run', fileName: 'app.js', lineNo: 10, colNo: 5 }],
-    occurrences: 1,
-    receivedAt: 1_000,
-    url: 'https://example.test/flights',
-    userAgent: 'TestAgent/1.0',
-    extraArgs: [],
-    context: {},
-    ...overrides,
-  };
+  return logRecord({ receivedAt: 1_000, ...overrides });
 }
 
 /** A valid wire message, varied per test through `overrides`. */
