@@ -47,7 +47,7 @@ describe('SQLite analytics rollups written about once a second', () => {
     const store = open('reads.db');
     const total = (counts: ReadonlyArray<{ pageViews: number; events: number }>) => counts.reduce((n, c) => n + c.pageViews + c.events, 0);
     await send(store, HITS.slice(0, 40));
-    expect(total(await store.query.analytics.countAnalytics(WINDOW, 'type', 10))).toBe(40);
+    expect(total(await store.query.analytics.countAnalytics(WINDOW, 'interaction', 10))).toBe(40);
     await send(store, HITS.slice(40, 80));
     const [breakdown] = await store.query.analytics.breakdownAnalytics(WINDOW, [{ by: 'vertical', limit: 10 }]);
     expect(total(breakdown!)).toBe(80);
