@@ -55,6 +55,9 @@ async function sqliteRound(data, total, rollups) {
       while (next < data.length) await store.ingest.analytics.insertAnalyticsHits(data[next++]);
     };
     await Promise.all(Array.from({ length: 32 }, loop));
+    // Where the rollups are written about once a second, the clock stops once the last sums are
+    // too: a rollup read writes what is pending first (this window is empty, so it reads nothing).
+    await store.query.analytics.countAnalytics({ from: 0, to: 0 }, 'vertical', 1);
     const seconds = (performance.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);
     await store.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredAnalyticsHit } from './contract.js';
-import { byteOrder, countBy, rollupDeltas, tupleOf, tupleText } from './rollupTuple.js';
+import { byteOrder, countBy, tupleOf, tupleText } from './rollupTuple.js';
 import type { HitTuple } from './rollupTuple.js';
 
 const tuple = (overrides: Partial<HitTuple> = {}): HitTuple => ({
@@ -23,17 +23,6 @@ describe('rollup tuples', () => {
   it('drops a page view\'s non-interaction flag, which counts nowhere', () => {
     expect(tupleOf(hit({ nonInteraction: true })).nonInteraction).toBe(false);
     expect(tupleOf(hit({ type: 'event', nonInteraction: true })).nonInteraction).toBe(true);
-  });
-
-  it('sums hits per level, row start and tuple', () => {
-    const t0 = Date.UTC(2026, 0, 1, 10, 5, 0);
-    const deltas = rollupDeltas([hit({ receivedAt: t0 + 1 }), hit({ receivedAt: t0 + 2 }), hit({ receivedAt: t0 + 60_000 }), hit({ receivedAt: t0, locale: 'es' })]);
-    const of = (level: string, locale?: string) =>
-      deltas.filter((d) => d.level === level && d.tuple.locale === (locale ?? null)).map((d) => [d.start, d.n]);
-    expect(of('minute')).toEqual([[t0, 2], [t0 + 60_000, 1]]);
-    expect(of('hour')).toEqual([[Date.UTC(2026, 0, 1, 10), 3]]);
-    expect(of('day')).toEqual([[Date.UTC(2026, 0, 1), 3]]);
-    expect(of('day', 'es')).toEqual([[Date.UTC(2026, 0, 1), 1]]);
   });
 
   it('orders counts by hits, then null first and UTF-8 byte order, as the engines order text', () => {

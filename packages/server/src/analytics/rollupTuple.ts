@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LEVEL_MS, LEVELS, bucketStart } from '../rollups/timeGrid.js';
-import type { RollupLevel } from '../rollups/timeGrid.js';
 import type { AnalyticsCount, Dimension, StoredAnalyticsHit } from './contract.js';
 
 /**
@@ -59,38 +57,6 @@ export function tupleText(t: HitTuple): string {
 /** What `analytics_rollup_keys.digest` holds: a fixed-size unique key however long the path. */
 export function tupleDigest(text: string): string {
   return createHash('sha256').update(text).digest('base64');
-}
-
-/** One rollup row's increment: `n` more hits of `tuple` in the row of `level` starting at `start`. */
-export interface RollupDelta {
-  level: RollupLevel;
-  start: number;
-  tuple: HitTuple;
-  tupleText: string;
-  n: number;
-}
-
-/**
- * The increments that `hits` make to every level, summed in memory first: one delta per level,
- * row start and tuple, however many hits share them. A flush's hits nearly all fall in one
- * minute, so each tuple keeps its row starts in a short list rather than a map.
- */
-export function rollupDeltas(hits: readonly StoredAnalyticsHit[], text: (value: string) => string = same): RollupDelta[] {
-  const byTuple = new Map<string, { tuple: HitTuple; rows: RollupDelta[] }>();
-  for (const hit of hits) {
-    const tuple = tupleOf(hit, text);
-    const key = tupleText(tuple);
-    let entry = byTuple.get(key);
-    if (!entry) byTuple.set(key, (entry = { tuple, rows: [] }));
-    for (const level of LEVELS) {
-      const start = bucketStart(hit.receivedAt, LEVEL_MS[level]);
-      let row: RollupDelta | undefined;
-      for (const candidate of entry.rows) if (candidate.start === start && candidate.level === level) row = candidate;
-      if (row) row.n++;
-      else entry.rows.push({ level, start, tuple: entry.tuple, tupleText: key, n: 1 });
-    }
-  }
-  return [...byTuple.values()].flatMap((entry) => entry.rows);
 }
 
 /** Hits counted per tuple, as a read gathers them from rollup rows and raw edges. */

@@ -22,9 +22,9 @@ export interface CountingApp extends TestApp {
   /** Rows per table, right now. */
   rowCounts(): Record<string, number>;
   /**
-   * Writes the rollup sums still in memory. The perf rollups are written about once a second
-   * (storage/sqlite/deferredRollups.ts), so without this a timer's write of an earlier
-   * request's sums could show as rows this request stored.
+   * Writes the rollup sums still in memory. The perf and analytics rollups are written about
+   * once a second (storage/sqlite/deferredRollups.ts), so without this a timer's write of an
+   * earlier request's sums could show as rows this request stored.
    */
   settleRollups(): Promise<void>;
   /** One number from a read-only query, e.g. `SELECT COUNT(*) FROM perf_reports WHERE client_id = ?`. */
@@ -56,8 +56,11 @@ export async function createCountingApp(options: Partial<AppOptions> = {}): Prom
   return {
     ...test,
     rowCounts: () => Object.fromEntries(tables.map((name) => [name, reader.prepare(`SELECT COUNT(*) FROM "${name}"`).pluck().get() as number])),
-    // A rollup read writes what is pending first; no pieces, so it reads nothing itself.
-    settleRollups: async () => void (await storage.query.perf.readPerfRollups({ pieces: [] })),
+    // A rollup read writes what is pending first; no pieces or an empty window, so it reads nothing itself.
+    async settleRollups() {
+      await storage.query.perf.readPerfRollups({ pieces: [] });
+      await storage.query.analytics.countAnalytics({ from: 0, to: 0 }, 'vertical', 1);
+    },
     count: (sql, ...params) => reader.prepare(sql).pluck().get(...params) as number,
     read: (sql, ...params) => reader.prepare(sql).pluck().get(...params),
     session: { cookie: `${SESSION_COOKIE}=${sid}`, token: formTokenFor(TEST_SESSION_SECRET, sid) },

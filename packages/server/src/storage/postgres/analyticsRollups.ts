@@ -1,7 +1,9 @@
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { LearnedKeys, RollupKeyCache } from '../../analytics/rollupKeys.js';
-import { rollupDeltas, tupleDigest, tupleOf, tupleText } from '../../analytics/rollupTuple.js';
-import type { HitTuple, RollupDelta } from '../../analytics/rollupTuple.js';
+import { rollupDeltas } from '../../analytics/rollupSums.js';
+import type { RollupDelta } from '../../analytics/rollupSums.js';
+import { tupleDigest, tupleOf, tupleText } from '../../analytics/rollupTuple.js';
+import type { HitTuple } from '../../analytics/rollupTuple.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import { pgJson, pgText, type Queryable } from './db.js';
 

@@ -1,12 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
-import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
 import { countBy } from '../../analytics/rollupTuple.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import { sqliteAnalyticsReads } from './analyticsReads.js';
-import { sqliteRollupWriter } from './analyticsRollups.js';
+import { createSqliteAnalyticsRollups } from './analyticsRollups.js';
+import { createDeferredRollups } from './deferredRollups.js';
 import type { GroupCommit } from './groupCommit.js';
+import { unstageOnThrow } from './rollupStaging.js';
+import type { RollupStaging } from './rollupStaging.js';
 
 /** A request body's hits and drop report, as a route hands them over. */
 export interface AnalyticsBody {
@@ -26,26 +28,29 @@ interface Waiting extends AnalyticsBody {
   reject: (error: unknown) => void;
 }
 
+/** What the store calls; `close` once the group commit is closed (writes the rollups still pending). */
+export interface SqliteAnalytics extends RollupStaging {
+  /** Stores the bodies inside the caller's transaction (`writeBatch`'s); any failure fails it all. */
+  writeBodies(bodies: readonly AnalyticsBody[]): void;
+  close(): Promise<void>;
+  ingest: AnalyticsIngest;
+  query: AnalyticsQuery;
+}
+
 /**
  * Analytics hits on SQLite. Each body's hits and drop report are stored all or nothing (a
- * savepoint); the hits really inserted (not a retry of a stored id, so a retried hit counts
- * once) are added to the rollups once per call, in the same transaction, so hits of many bodies
- * sharing a tuple and minute make one upsert per level. `writeBodies` is what `writeBatch` calls
- * (any failure fails it all); the ingest port gathers the bodies of every request that arrives
- * before the next group commit into one such call, each body failing alone. Rollup tuple ids
- * learned in a call are remembered once its transaction committed.
+ * savepoint). With `rollups`, each hit really inserted (not a retry of a stored id, so a retried
+ * hit counts once) is counted into sums in memory once its transaction committed, and those are
+ * written about once a second (deferredRollups.ts), always before a read of the rollups. The
+ * ingest port gathers the bodies of every request that arrives before the next group commit into
+ * one call of the group, each body failing alone.
  */
 export function createSqliteAnalytics(
   db: Database,
   writes: GroupCommit,
   writeDrop: (report: StoredDropReport) => void,
   options: SqliteAnalyticsOptions,
-): {
-  writeBodies: (bodies: readonly AnalyticsBody[]) => LearnedKeys;
-  remember: (learned: LearnedKeys) => void;
-  ingest: AnalyticsIngest;
-  query: AnalyticsQuery;
-} {
+): SqliteAnalytics {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -55,32 +60,34 @@ export function createSqliteAnalytics(
       @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
       @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
     ON CONFLICT (client_id) DO NOTHING`);
-  const keys = createRollupKeyCache();
-  const addToRollups = sqliteRollupWriter(db, keys);
-  const none: LearnedKeys = new Map();
-  // A body's drop report is stored with its hits or not at all.
-  const storeBody = db.transaction((body: AnalyticsBody): StoredAnalyticsHit[] => {
-    const fresh = body.hits.filter((hit) => insert.run(toRow(hit)).changes === 1);
-    if (body.dropped) writeDrop(body.dropped);
-    return fresh;
-  });
-  const count = (fresh: readonly StoredAnalyticsHit[]) => (options.rollups ? addToRollups(fresh) : none);
-  const writeBodies = (bodies: readonly AnalyticsBody[]) => count(bodies.flatMap((body) => storeBody(body)));
+  const deferred = options.rollups ? createDeferredRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
+  // The hits staged in the open transaction, for a savepoint's owner to drop if it rolls back.
+  const staging: RollupStaging = { mark: () => deferred?.mark() ?? 0, rewind: (mark) => deferred?.rewind(mark) };
+  // A body's drop report is stored with its hits or not at all, and its hits staged only if both were.
+  const storeBody = db.transaction((body: AnalyticsBody) =>
+    unstageOnThrow([staging], () => {
+      for (const hit of body.hits) {
+        const { changes, lastInsertRowid } = insert.run(toRow(hit));
+        // Only a hit really stored counts: a retry's DO NOTHING changes no row.
+        if (changes === 1) deferred?.stage(hit, Number(lastInsertRowid));
+      }
+      if (body.dropped) writeDrop(body.dropped);
+    }),
+  );
 
   // Bodies waiting for the group commit's next transaction: one call of the group for them all.
   let waiting: Waiting[] | undefined;
   const writeWaiting = (bodies: Waiting[]) => {
     waiting = undefined;
     const failures = new Map<Waiting, unknown>();
-    const fresh = bodies.flatMap((body) => {
+    for (const body of bodies) {
       try {
-        return storeBody(body);
+        storeBody(body);
       } catch (error) {
         failures.set(body, error);
-        return [];
       }
-    });
-    return { learned: count(fresh), failures };
+    }
+    return failures;
   };
   const insertAnalyticsHits = (hits: StoredAnalyticsHit[], dropped?: StoredDropReport) =>
     new Promise<void>((resolve, reject) => {
@@ -90,8 +97,7 @@ export function createSqliteAnalytics(
         // In the list before `run`: with no fsync in flight the group commit runs the work at once.
         const bodies: Waiting[] = (waiting = [body]);
         writes.run(() => writeWaiting(bodies)).then(
-          ({ learned, failures }) => {
-            keys.remember(learned);
+          (failures) => {
             for (const body of bodies) {
               if (failures.has(body)) body.reject(failures.get(body));
               else body.resolve();
@@ -102,20 +108,26 @@ export function createSqliteAnalytics(
       }
     });
   const reads = sqliteAnalyticsReads(db, options.rawDays);
+  // What was acknowledged before a read is in the rollup rows it reads.
+  const settled = async () => deferred?.settle();
 
   return {
-    writeBodies,
-    remember: keys.remember,
+    writeBodies: (bodies) => bodies.forEach((body) => storeBody(body)),
+    ...staging,
+    close: async () => deferred?.close(),
     ingest: { insertAnalyticsHits },
     query: {
       async countAnalytics(filter, by, limit) {
+        await settled();
         return countBy(reads.counts(filter), { by, limit });
       },
       async breakdownAnalytics(filter, breakdowns) {
+        await settled();
         const counts = reads.counts(filter);
         return breakdowns.map((breakdown) => countBy(counts, breakdown));
       },
       async analyticsTimeline(filter, bucketMs) {
+        await settled();
         return reads.timeline(filter, bucketMs);
       },
     },

@@ -16,6 +16,7 @@ import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
 import { createSqliteReleases } from './releases.js';
+import { unstageOnThrow } from './rollupStaging.js';
 import { startSqliteRetention } from './retention.js';
 import type { SqliteRetentionOptions } from './retention.js';
 import { createSqliteSettings } from './settings.js';
@@ -98,23 +99,17 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const retention = startSqliteRetention(db, writes, { ...options.retention, rawDays, logger: options.logger ?? consoleStoreLogger });
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
-  // and each item is idempotent by its ids, so a redelivered batch changes nothing.
-  // Analytics bodies go last, together, so their rollups are one flush; returns the rollup ids
-  // they learned, remembered once the group committed.
-  const writeItems = db.transaction((items: readonly IngestItem[]) => {
-    // Reports staged for the rollups are dropped with the rows if a later item rolls the batch back.
-    const staged = perf.mark();
-    try {
+  // and each item is idempotent by its ids, so a redelivered batch changes nothing. Reports and
+  // hits staged for the rollups are dropped with their rows if a later item rolls the batch back.
+  const writeItems = db.transaction((items: readonly IngestItem[]) =>
+    unstageOnThrow([perf, analytics], () => {
       for (const item of items) {
         if (item.kind === 'logs') logs.write(item.batch);
         else if (item.kind === 'perf') perf.write(item.report);
       }
-      return analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
-    } catch (error) {
-      perf.rewind(staged);
-      throw error;
-    }
-  });
+      analytics.writeBodies(items.filter((item) => item.kind === 'analytics'));
+    }),
+  );
 
   return {
     engine: 'sqlite',
@@ -125,7 +120,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) analytics.remember(await logWrites.run(() => writeItems(items)));
+        if (items.length > 0) await logWrites.run(() => writeItems(items));
       },
     },
     query: {
@@ -147,6 +142,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       await retention.stop(); // its chunk under way goes through the group commit, closed next
       await writes.close(); // commits and syncs what is still queued before the connection goes
       await perf.close(); // the rollup sums still in memory
+      await analytics.close();
       await wal?.close();
       await checkpointer?.close();
       if (db.open) db.close();

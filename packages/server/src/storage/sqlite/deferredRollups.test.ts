@@ -69,6 +69,35 @@ describe('deferred rollups', () => {
     expect(cursor()).toBe(db.prepare('SELECT max(id) FROM raw').pluck().get());
   });
 
+  it("runs a write's after-commit step once its group committed, never after a rollback", async () => {
+    const committedWrites: string[][] = [];
+    const withStep: RollupFold<Counts, string> = {
+      ...fold,
+      write(counts) {
+        fold.write(counts);
+        return () => committedWrites.push([...counts.keys()]);
+      },
+    };
+    const deferred = createDeferredRollups(db, writes, withStep);
+    let refuse = true;
+    writes.beforeCommit(() => {
+      if (refuse) throw new Error('disk full');
+    });
+    refuse = false;
+    await writes.run(insert(deferred, 'a'));
+    refuse = true;
+    await expect(deferred.settle()).rejects.toThrow('disk full'); // written in its savepoint, then the group rolled back
+    expect(committedWrites).toEqual([]);
+    refuse = false;
+    await deferred.settle();
+    expect(committedWrites).toEqual([['a']]);
+    await writes.run(insert(deferred, 'b'));
+    await writes.close();
+    await deferred.close(); // the last write, in a transaction of its own
+    expect(committedWrites).toEqual([['a'], ['b']]);
+    expect(counted()).toEqual({ a: 1, b: 1 });
+  });
+
   it('drops what a rewound savepoint staged', async () => {
     const deferred = createDeferredRollups(db, writes, fold);
     await writes.run(() => {

@@ -13,14 +13,22 @@ export interface RollupFold<P, T> {
   add(into: P, item: T): void;
   /** Adds `from` into `into`; `from` is not used afterwards, so its parts may be taken over. */
   merge(into: P, from: P): void;
-  /** Upserts `pending` into the rollup tables; runs inside a transaction. */
-  write(pending: P): void;
+  /**
+   * Upserts `pending` into the rollup tables; runs inside a transaction. May return what is to
+   * happen once that transaction has committed, and only then: a cache learning the ids of key
+   * rows this write made (a rollback takes them back, and a cached id of a row that is gone would
+   * orphan rollup rows).
+   */
+  write(pending: P): AfterCommit | void;
   /**
    * Folds the raw rows with an id past `afterId` into `into` (recovery); returns how many there
    * were and the largest id among them.
    */
   foldStored(into: P, afterId: number): { rows: number; lastId: number };
 }
+
+/** What a rollup write leaves to do once its transaction has committed. */
+export type AfterCommit = () => void;
 
 export interface DeferredRollups<T> {
   /**
@@ -69,17 +77,18 @@ export function createDeferredRollups<P, T>(
   let lastId = 0;
   let inFlight: Promise<void> | undefined;
 
-  const writeAll = (sums: P, upTo: number): void => {
-    fold.write(sums);
+  const writeAll = (sums: P, upTo: number): AfterCommit | void => {
+    const afterCommit = fold.write(sums);
     moveCursor.run(upTo, fold.cursor);
+    return afterCommit;
   };
 
   // Recovery: the rows a crash left unfolded, written before any new ingest can start.
   db.transaction(() => {
     const recovered = fold.empty();
     const found = fold.foldStored(recovered, (readCursor.get(fold.cursor) as number | undefined) ?? 0);
-    if (found.rows > 0) writeAll(recovered, found.lastId);
-  })();
+    return found.rows > 0 ? writeAll(recovered, found.lastId) : undefined;
+  })()?.();
 
   // The sums a write took, until its group has ended; `committed` once its COMMIT succeeded.
   interface Taken {
@@ -87,6 +96,7 @@ export function createDeferredRollups<P, T>(
     rows: number;
     lastId: number;
     committed: boolean;
+    afterCommit?: AfterCommit | void;
   }
   let writing: Taken | undefined;
 
@@ -98,7 +108,7 @@ export function createDeferredRollups<P, T>(
         taken = { sums: pending, rows, lastId, committed: false };
         pending = fold.empty();
         rows = 0;
-        if (taken.rows > 0) writeAll(taken.sums, taken.lastId);
+        if (taken.rows > 0) taken.afterCommit = writeAll(taken.sums, taken.lastId);
         writing = taken; // written in its savepoint: stored if the group commits
       });
     } catch (error) {
@@ -133,7 +143,10 @@ export function createDeferredRollups<P, T>(
   let staged: T[] = [];
   let stagedIds: number[] = [];
   writes.afterGroup((committed) => {
-    if (writing) writing.committed = committed;
+    if (writing) {
+      writing.committed = committed;
+      if (committed) writing.afterCommit?.();
+    }
     writing = undefined;
     const items = staged;
     const ids = stagedIds;
@@ -166,7 +179,7 @@ export function createDeferredRollups<P, T>(
       // next start, so closing goes on rather than leave the connection open.
       if (rows > 0 && db.open) {
         try {
-          db.transaction(writeAll)(pending, lastId);
+          db.transaction(writeAll)(pending, lastId)?.();
         } catch {
           // folded again at the next start (see above)
         }
