@@ -4,10 +4,13 @@
 // ingest port), start the built server on it, check that the summaries count exactly what was
 // seeded, then time every windowed read the console makes on open for 24 h, 7 d and 30 d
 // (warm-up, then median and max of BENCH_READ_CALLS calls; pass = median ≤ 100 ms). Then two
-// servers on fresh stores, rollups on and TARMAC_ROLLUPS=off, in interleaved ingest rounds.
+// servers on fresh stores, rollups on and TARMAC_ROLLUPS=off, in interleaved ingest rounds: on
+// SQLite with direct ingest, on PostgreSQL both direct and through JetStream (NATS at
+// TEST_NATS_URL, nats://127.0.0.1:4222), where a round lasts until the rows are in PostgreSQL.
 //
 // Run alone: `node bench/rollups.mjs [--perf N] [--hits N] [--days N] [--engines sqlite,postgres]
-// [--reseed] [--skip-ingest]` after `npm run build`. Settings (flags win): BENCH_PERF
+// [--reseed] [--skip-ingest | --skip-reads]` after `npm run build` (--skip-reads: no seeding and
+// no console reads, only the ingest on / off part). Settings (flags win): BENCH_PERF
 // (10000000), BENCH_HITS (20000000), BENCH_DAYS (30), BENCH_ENGINES, BENCH_STORE_DIR (keep the
 // seeded stores there and reuse them; else they are removed), BENCH_RESEED=1, BENCH_READ_CALLS
 // (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding; the seed's default),
@@ -28,7 +31,7 @@ function settings(argv = []) {
     args: argv,
     options: {
       perf: { type: 'string' }, hits: { type: 'string' }, days: { type: 'string' }, engines: { type: 'string' },
-      reseed: { type: 'boolean' }, 'skip-ingest': { type: 'boolean' },
+      reseed: { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, 'skip-reads': { type: 'boolean' },
     },
   });
   const whole = (text, fallback) => {
@@ -49,6 +52,7 @@ function settings(argv = []) {
     keepDir: env.BENCH_STORE_DIR || undefined,
     reseed: Boolean(values.reseed) || env.BENCH_RESEED === '1',
     readCalls: whole(env.BENCH_READ_CALLS, 7),
+    reads: !values['skip-reads'],
     ingest: values['skip-ingest'] ? undefined : {
       rounds: whole(env.BENCH_ROUNDS, 10), roundSeconds: Number(env.BENCH_ROUND_SECONDS || 2), concurrency: whole(env.BENCH_CONCURRENCY, 8),
     },
@@ -87,12 +91,16 @@ export async function benchRollups(argv = []) {
   const engines = [];
   for (const engine of options.engines) {
     if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`unknown engine ${engine}`);
-    const reads = await benchReads(engine, options);
-    const ingest = options.ingest ? await ingestOnOff(engine, options.ingest) : undefined;
+    const reads = options.reads ? await benchReads(engine, options) : { engine };
+    const ingest = [];
+    // JetStream needs PostgreSQL: the server refuses NATS in front of SQLite.
+    for (const mode of engine === 'postgres' ? ['direct', 'jetstream'] : ['direct']) {
+      if (options.ingest) ingest.push(await ingestOnOff(engine, { ...options.ingest, mode }));
+    }
     engines.push({ ...reads, ingest });
   }
   load.end = loadavg()[0];
-  return { sizes: options.sizes, readCalls: options.readCalls, engines, load };
+  return { sizes: options.sizes, readCalls: options.readCalls, reads: options.reads, engines, load };
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
@@ -101,12 +109,15 @@ const count = (n) => n.toLocaleString('en-US');
 
 /** The figures as lines, for this file run alone and for bench/run.mjs. */
 export function describeRollups(r) {
-  const lines = [
-    `rollups (issue 11): ${count(r.sizes.perf)} perf reports + ${count(r.sizes.hits)} analytics hits over ${r.sizes.days} days, seeded through the ingest port` +
-      ` (load average ${r.load.start.toFixed(2)} at the start, ${r.load.end.toFixed(2)} at the end):`,
-  ];
+  const seeded = r.reads === false ? 'ingest on / off only' : `${count(r.sizes.perf)} perf reports + ${count(r.sizes.hits)} analytics hits over ${r.sizes.days} days, seeded through the ingest port`;
+  const lines = [`rollups (issue 11): ${seeded} (load average ${r.load.start.toFixed(2)} at the start, ${r.load.end.toFixed(2)} at the end):`];
   for (const e of r.engines) {
     const name = e.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    if (!e.seed) {
+      lines.push(`  ${name}: console reads not run (--skip-reads)`);
+      lines.push(...describeIngest(e));
+      continue;
+    }
     const seeded = e.seed.reused ? `reused (seeded earlier at ${count(Math.round(e.seed.itemsPerSecond))} items/s)` : `${count(Math.round(e.seed.itemsPerSecond))} items/s (${e.seed.seconds.toFixed(0)} s)`;
     lines.push(`  ${name}: seed ${seeded}; store on disk ${size(e.bytes)}${e.engine === 'sqlite' ? ' (file + WAL)' : ' (pg_database_size)'}`);
     if (e.refused) {
@@ -120,14 +131,28 @@ export function describeRollups(r) {
       const failed = e.reads.filter((row) => row.medianMs > LIMIT_MS).length;
       lines.push(`    ${failed === 0 ? 'every read within' : `${failed} of ${e.reads.length} reads over`} ${LIMIT_MS} ms`);
     }
-    if (e.ingest) {
-      const i = e.ingest;
-      lines.push(`    ingest, ${i.concurrency} loops alternating a perf report and a 10-hit analytics body, ${i.rounds} interleaved rounds of ${i.roundSeconds} s:`);
-      const side = (label, x) =>
-        `      rollups ${label} ${x.requestsPerSecond.toFixed(0)} requests/s, server CPU ${x.cpuMsPerRequest.toFixed(2)} ms per request (${count(x.perfStored)} reports, ${count(x.hitsStored)} hits stored = acknowledged)`;
-      lines.push(side('on: ', i.on), side('off:', i.off));
-      lines.push(`      ratio on / off: ${i.ratio.toFixed(2)} (median of the round pairs ${i.medianPairRatio.toFixed(2)}; the budget is ≥ 0.80); CPU per request on / off ${i.cpuRatio.toFixed(2)}${e.engine === 'postgres' ? ' (the server process only, not PostgreSQL)' : ''}`);
-    }
+    lines.push(...describeIngest(e));
+  }
+  return lines;
+}
+
+/** The ingest on / off lines of one engine, a block per ingest mode. */
+function describeIngest(e) {
+  const lines = [];
+  for (const i of e.ingest) {
+    const jetstream = i.mode === 'jetstream';
+    lines.push(
+      `    ingest ${jetstream ? 'through JetStream (one writer in the server; a round lasts until PostgreSQL holds every acknowledged item)' : 'direct'},` +
+        ` ${i.concurrency} loops alternating a perf report and a 10-hit analytics body, ${i.rounds} interleaved rounds of ${i.roundSeconds} s:`,
+    );
+    const side = (label, x) =>
+      `      rollups ${label} ${x.requestsPerSecond.toFixed(0)} requests/s${jetstream ? ` written (drain ${x.drainSecondsPerRound.toFixed(2)} s a round)` : ''},` +
+      ` server CPU ${x.cpuMsPerRequest.toFixed(2)} ms per request (${count(x.perfStored)} reports, ${count(x.hitsStored)} hits stored = acknowledged)`;
+    lines.push(side('on: ', i.on), side('off:', i.off));
+    lines.push(
+      `      ratio on / off ${jetstream ? 'JetStream' : 'direct'}: ${i.ratio.toFixed(2)} (median of the round pairs ${i.medianPairRatio.toFixed(2)}; the budget is ≥ 0.80);` +
+        ` CPU per request on / off ${i.cpuRatio.toFixed(2)}${e.engine === 'postgres' ? ' (the server process only, not PostgreSQL)' : ''}`,
+    );
   }
   return lines;
 }

@@ -1,28 +1,12 @@
 // What maintaining the rollups costs at ingest: two servers on fresh stores of one engine, one
 // with TARMAC_ROLLUPS=off, loaded in interleaved rounds by the same client loops with the same
-// traffic (perf reports and 10-hit analytics bodies, alternating). Afterwards each store must
-// hold exactly what it acknowledged, or no figure is returned.
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { startInstance } from './scaleBackends.mjs';
-import { admin, databaseUrl, dropDatabase } from './seededStores.mjs';
+// traffic (perf reports and 10-hit analytics bodies, alternating), in one ingest mode: direct
+// (routes write the store) or JetStream (routes publish, the server's writer stores). Afterwards
+// each store must hold exactly what it acknowledged, or no figure is returned.
+import { cpuMs, drain, startSide } from './rollupIngestSide.mjs';
 import { trafficBodies } from './trafficBodies.mjs';
 
 const SIDES = ['on', 'off'];
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * CPU ms the server process has used (user + system, every thread), from /proc: per request it
- * moves less than throughput when other work shares the machine. PostgreSQL's own backends are
- * other processes and not counted.
- */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
 
 /** `concurrency` loops posting alternately a perf report and an analytics body for `seconds`. */
 async function round(url, bodies, { seconds, concurrency }) {
@@ -54,57 +38,29 @@ async function round(url, bodies, { seconds, concurrency }) {
   return done;
 }
 
-async function storedRows(engine, side) {
-  const sql = ['SELECT count(*) AS n FROM perf_reports', 'SELECT count(*) AS n FROM analytics_hits'];
-  if (engine === 'sqlite') {
-    const db = new Database(join(side.dataDir, 'tarmac.db'), { readonly: true, fileMustExist: true });
-    try {
-      const [perf, hits] = sql.map((q) => db.prepare(q).get().n);
-      return { perf, hits };
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: side.databaseUrl });
-  await client.connect();
-  try {
-    const [perf, hits] = await Promise.all(sql.map(async (q) => Number((await client.query(q)).rows[0].n)));
-    return { perf, hits };
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * Rollups on vs off for `engine` ('sqlite' | 'postgres'): requests/s and server CPU ms per
- * request of each side over all rounds, their ratios, and the median throughput ratio of
- * neighbouring rounds (less moved by a burst of load elsewhere on a shared machine). The
- * warm-up rounds count towards the stored totals only.
+ * Rollups on vs off for `engine` ('sqlite' | 'postgres') in `mode` ('direct' | 'jetstream'):
+ * requests/s and server CPU ms per request of each side over all rounds, their ratios, and the
+ * median throughput ratio of neighbouring rounds (less moved by a burst of load elsewhere on a
+ * shared machine). In JetStream mode a reply only means NATS has the item, so each round lasts
+ * until the writer has stored everything acknowledged (the rows counted in PostgreSQL): the rate
+ * is of items written, not queued. The warm-up rounds count towards the stored totals only.
  */
-export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency }) {
+export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency, mode = 'direct' }) {
   const sides = {};
   try {
-    for (const name of SIDES) {
-      // Direct ingest (routes write the store), whatever NATS_URL this shell has: the cost of
-      // the rollups, not of a JetStream hop, is measured.
-      const env = { NATS_URL: '', INGEST_WRITERS: '', TARMAC_ROLLUPS: name };
-      let database;
-      if (engine === 'postgres') {
-        database = `tarmac_rollup_ingest_${randomBytes(5).toString('hex')}`;
-        await admin(`CREATE DATABASE ${database}`);
-        env.DATABASE_URL = databaseUrl(database);
-      }
-      sides[name] = { database, databaseUrl: env.DATABASE_URL, totals: { requests: 0, seconds: 0, cpuMs: 0 } };
-      Object.assign(sides[name], await startInstance(env, { startSeconds: 60 }));
-    }
+    for (const name of SIDES) sides[name] = { ...(await startSide(engine, name, mode)), totals: { requests: 0, seconds: 0, cpuMs: 0, drainSeconds: 0 } };
     const acknowledged = { on: { perf: 0, hits: 0 }, off: { perf: 0, hits: 0 } };
     const run = async (name, seed, seconds) => {
-      const cpuBefore = cpuMs(sides[name].pid);
-      const r = await round(sides[name].url, trafficBodies(seed, `${name}${seed}`), { seconds, concurrency });
-      r.cpuMs = cpuMs(sides[name].pid) - cpuBefore;
+      const side = sides[name];
+      const cpuBefore = cpuMs(side.pid);
+      const r = await round(side.url, trafficBodies(seed, `${name}${mode}${seed}`), { seconds, concurrency });
       if (r.failures.length > 0) throw new Error(`rollups ${name}: ${r.failures.length} requests failed, first: ${r.failures[0]}`);
       acknowledged[name].perf += r.perf;
       acknowledged[name].hits += r.hits;
+      r.drainSeconds = mode === 'jetstream' ? (await drain(side, acknowledged[name])) / 1000 : 0;
+      r.seconds += r.drainSeconds;
+      r.cpuMs = cpuMs(side.pid) - cpuBefore;
       return r;
     };
     // A discarded pair of full rounds first, so neither side's first measured round follows a
@@ -119,28 +75,34 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency })
         t.requests += r.requests;
         t.seconds += r.seconds;
         t.cpuMs += r.cpuMs;
+        t.drainSeconds += r.drainSeconds;
         rate[name] = r.requests / r.seconds;
       }
       pairRatios.push(rate.on / rate.off);
     }
-    const result = { engine, rounds, roundSeconds, concurrency };
+    const result = { engine, mode, rounds, roundSeconds, concurrency };
     for (const name of SIDES) {
-      const stored = await storedRows(engine, sides[name]);
+      const stored = await sides[name].stored();
       const expected = acknowledged[name];
       if (stored.perf !== expected.perf || stored.hits !== expected.hits) {
         throw new Error(`rollups ${name}: acknowledged ${expected.perf} reports and ${expected.hits} hits but stored ${stored.perf} and ${stored.hits}`);
       }
+      // The work measured really happened: with rollups on, every stored report is counted once.
+      const rolledUp = await sides[name].rolledUp?.();
+      if (rolledUp !== undefined && rolledUp !== (name === 'on' ? stored.perf : 0)) {
+        throw new Error(`rollups ${name}: ${stored.perf} reports stored but ${rolledUp} counted in the minute rollups`);
+      }
       const t = sides[name].totals;
-      result[name] = { requestsPerSecond: t.requests / t.seconds, cpuMsPerRequest: t.cpuMs / t.requests, perfStored: stored.perf, hitsStored: stored.hits };
+      result[name] = {
+        requestsPerSecond: t.requests / t.seconds, cpuMsPerRequest: t.cpuMs / t.requests, perfStored: stored.perf, hitsStored: stored.hits,
+        drainSecondsPerRound: t.drainSeconds / rounds,
+      };
     }
     result.ratio = result.on.requestsPerSecond / result.off.requestsPerSecond;
     result.cpuRatio = result.on.cpuMsPerRequest / result.off.cpuMsPerRequest;
     result.medianPairRatio = pairRatios.sort((a, b) => a - b)[Math.floor(pairRatios.length / 2)];
     return result;
   } finally {
-    for (const side of Object.values(sides)) {
-      await side.stop?.();
-      if (side.database) await dropDatabase(side.database);
-    }
+    for (const side of Object.values(sides)) await side.stop();
   }
 }

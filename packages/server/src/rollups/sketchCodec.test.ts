@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZERO_BUCKET, addValue } from './sketch.js';
-import { MAX_SEGMENTS, decodeSketchesInto, emptySketches, encodeSketches, mergeEncodedSketches } from './sketchCodec.js';
+import { MAX_SEGMENTS, decodeSketchesInto, emptySketches, encodeSketches, foldSketches, mergeEncodedSketches } from './sketchCodec.js';
 
 const decode = (encoded: Uint8Array, count: number) => {
   const sketches = emptySketches(count);
@@ -41,6 +41,14 @@ describe('sketch codec', () => {
       for (const [bucket, count] of second!) expected[1]!.set(bucket, (expected[1]!.get(bucket) ?? 0) + count);
       expect(decode(stored, 2)).toEqual(expected);
     }
+  });
+
+  it('folds appended segments into one, byte for byte the encoding of their sums', () => {
+    const a = new Map([[1, 2], [5, 1]]);
+    const b = new Map([[5, 4], [-3, 1]]);
+    const appended = mergeEncodedSketches(encodeSketches([a, new Map()]), encodeSketches([b, new Map([[7, 7]])]), 2);
+    expect(appended[0]).toBe(2);
+    expect(foldSketches(appended, 2)).toEqual(encodeSketches([new Map([[1, 2], [5, 5], [-3, 1]]), new Map([[7, 7]])]));
   });
 
   it('refuses a truncated encoding', () => {

@@ -114,6 +114,13 @@ export function emptySketches(count: number): Sketch[] {
 /** Segments an encoding may hold before a merge folds them into one. */
 export const MAX_SEGMENTS = 8;
 
+/** The same `count` sketches as one segment (what a merge past {@link MAX_SEGMENTS} writes). */
+export function foldSketches(encoded: Uint8Array, count: number): Buffer {
+  const sketches = emptySketches(count);
+  decodeSketchesInto(encoded, sketches);
+  return encodeSketches(sketches);
+}
+
 /** The bucket-wise sum of two encodings of `count` sketches, encoded again. */
 export function mergeEncodedSketches(a: Uint8Array, b: Uint8Array, count: number): Buffer {
   const segments = (a[0] ?? 0) + (b[0] ?? 0);
