@@ -1,25 +1,9 @@
 import type { PerfReport } from '../../perf/contract.js';
+import { perfRowOf, reportOf } from '../perfRow.js';
+import type { PerfRowOf } from '../perfRow.js';
 
 /** A perf_reports row as PostgreSQL returns it (and as the raw INSERT reads it from JSON). */
-export interface PerfRow {
-  client_id: string | null;
-  received_at: number;
-  url: string | null;
-  vertical: string | null;
-  page_id: string | null;
-  sub_page_id: string | null;
-  page_tag: string | null;
-  user_agent: string | null;
-  nav_start: number | null;
-  protocol: string | null;
-  timing: PerfReport['timing'];
-  lcp: number | null;
-  cls: number | null;
-  inp: number | null;
-  fid: number | null;
-  fcp: number | null;
-  ttfb: number | null;
-}
+export type PerfRow = PerfRowOf<PerfReport['timing']>;
 
 /**
  * The raw INSERT of a batch: its rows travel as one JSON parameter ($1, {@link toRow}'s rows),
@@ -35,42 +19,6 @@ export const PERF_RAW_INSERT = `INSERT INTO perf_reports (client_id, received_at
          user_agent TEXT, nav_start BIGINT, protocol TEXT, timing JSONB, lcp FLOAT8, cls FLOAT8, inp FLOAT8,
          fid FLOAT8, fcp FLOAT8, ttfb FLOAT8)`;
 
-export function toRow(report: PerfReport): PerfRow {
-  const { vitals } = report;
-  return {
-    client_id: report.id,
-    received_at: report.receivedAt,
-    url: report.url,
-    vertical: report.vertical,
-    page_id: report.pageId,
-    sub_page_id: report.subPageId,
-    page_tag: report.pageTag,
-    user_agent: report.userAgent,
-    nav_start: report.navStart,
-    protocol: report.protocol,
-    timing: report.timing,
-    lcp: vitals.wv_lcp,
-    cls: vitals.wv_cls,
-    inp: vitals.wv_inp,
-    fid: vitals.wv_fid,
-    fcp: vitals.wv_fcp,
-    ttfb: vitals.wv_ttfb,
-  };
-}
+export const toRow: (report: PerfReport) => PerfRow = perfRowOf;
 
-export function toReport(row: PerfRow): PerfReport {
-  return {
-    id: row.client_id,
-    receivedAt: row.received_at,
-    url: row.url,
-    vertical: row.vertical,
-    pageId: row.page_id,
-    subPageId: row.sub_page_id,
-    pageTag: row.page_tag,
-    userAgent: row.user_agent,
-    navStart: row.nav_start,
-    protocol: row.protocol,
-    timing: row.timing,
-    vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
-  };
-}
+export const toReport = (row: PerfRow): PerfReport => reportOf(row, row.timing);

@@ -1,0 +1,68 @@
+import type { PerfReport } from '../perf/contract.js';
+
+/**
+ * A `perf_reports` row, in the column names both engines share. `T` is how the engine hands
+ * `timing` back: SQLite as JSON text, PostgreSQL as parsed JSONB. Stated once here, so the two
+ * engines cannot map a report differently.
+ */
+export interface PerfRowOf<T> {
+  client_id: string | null;
+  received_at: number;
+  url: string | null;
+  vertical: string | null;
+  page_id: string | null;
+  sub_page_id: string | null;
+  page_tag: string | null;
+  user_agent: string | null;
+  nav_start: number | null;
+  protocol: string | null;
+  timing: T;
+  lcp: number | null;
+  cls: number | null;
+  inp: number | null;
+  fid: number | null;
+  fcp: number | null;
+  ttfb: number | null;
+}
+
+/** The row of a report, `timing` as it is in the report. */
+export function perfRowOf(report: PerfReport): PerfRowOf<PerfReport['timing']> {
+  const { vitals } = report;
+  return {
+    client_id: report.id,
+    received_at: report.receivedAt,
+    url: report.url,
+    vertical: report.vertical,
+    page_id: report.pageId,
+    sub_page_id: report.subPageId,
+    page_tag: report.pageTag,
+    user_agent: report.userAgent,
+    nav_start: report.navStart,
+    protocol: report.protocol,
+    timing: report.timing,
+    lcp: vitals.wv_lcp,
+    cls: vitals.wv_cls,
+    inp: vitals.wv_inp,
+    fid: vitals.wv_fid,
+    fcp: vitals.wv_fcp,
+    ttfb: vitals.wv_ttfb,
+  };
+}
+
+/** The report a stored row holds, with its `timing` as the engine's caller decoded it. */
+export function reportOf<T>(row: PerfRowOf<T>, timing: PerfReport['timing']): PerfReport {
+  return {
+    id: row.client_id,
+    receivedAt: row.received_at,
+    url: row.url,
+    vertical: row.vertical,
+    pageId: row.page_id,
+    subPageId: row.sub_page_id,
+    pageTag: row.page_tag,
+    userAgent: row.user_agent,
+    navStart: row.nav_start,
+    protocol: row.protocol,
+    timing,
+    vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
+  };
+}
