@@ -168,7 +168,7 @@ export async function benchIngestDurability() {
       pairRatios.push(rate.tarmac / rate.minimal);
     }
     await Promise.all(sides.map((side) => side.stop()));
-    // Group counts, not occurrence rows: a group keeps only its newest 200 occurrences.
+    // Group counts, not occurrence rows: a group keeps only its newest deliveries.
     const stored = {
       tarmac: countRows(join(dir, 'tarmac/tarmac.db'), `SELECT sum(count) FROM log_groups WHERE product = 'bench'`),
       minimal: countRows(minimalFile, `SELECT count(*) FROM messages WHERE product = 'bench'`),

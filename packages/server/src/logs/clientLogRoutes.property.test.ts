@@ -51,7 +51,12 @@ function storedAll(body: unknown): () => string | null {
   return () => {
     const { product, messages } = body as { product: string; messages: { id: string; groupId: string }[] };
     const lost = messages.find(
-      (m) => t.count('SELECT COUNT(*) FROM log_occurrences WHERE group_id = ? AND message_id = ?', `${product}:${m.groupId}`, m.id) !== 1,
+      (m) =>
+        t.count(
+          `SELECT COUNT(*) FROM log_deliveries d, json_each(d.items) o WHERE d.group_id = ? AND o.value ->> '$.id' = ?`,
+          `${product}:${m.groupId}`,
+          m.id,
+        ) !== 1,
     );
     return lost ? `message ${JSON.stringify(lost.id)} of group ${JSON.stringify(lost.groupId)}` : null;
   };

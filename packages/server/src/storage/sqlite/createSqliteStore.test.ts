@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newClientLog } from '../../testing/fixtures.js';
 import type { Store } from '../ports.js';
 import { createSqliteStore } from './createSqliteStore.js';
@@ -11,11 +11,6 @@ import { applyMigrations } from './migrate.js';
 import { sqliteMigrations as migrations } from './migrations/index.js';
 
 const open: Store[] = [];
-const memory = (perGroup?: number) => {
-  const storage = createSqliteStore({ file: ':memory:', occurrencesPerGroup: perGroup });
-  open.push(storage);
-  return storage;
-};
 const dirs: string[] = [];
 const onDisk = () => {
   const dir = mkdtempSync(join(tmpdir(), 'tarmac-sqlite-'));
@@ -64,28 +59,33 @@ const batchOf = (i: number) => ({ records: [newClientLog({ messageId: `m${i}`, g
 // conformance.test.ts); these are the SQLite adapter's own: the ring's rows on disk, old files
 // migrated, fsyncs, id sweeps.
 describe('createSqliteStore', () => {
-  it('knows a re-sent message for 30 days, then forgets its id (the ring has no index to refuse it)', async () => {
-    const storage = memory();
-    const day = 86_400_000;
+  it('knows a re-sent message until retention forgets its id, then counts it again', async () => {
+    const file = onDisk();
+    // Retention's first pass soon after start; ids received in 1970 are past any horizon.
+    const storage = createSqliteStore({ file, retention: { firstAfterMs: 200, everyMs: 3_600_000 } });
+    open.push(storage);
     const old = { records: [newClientLog({ messageId: 'old', receivedAt: 1_000 })], ignored: 0 };
     await storage.ingest.logs.insertClientLogs(old);
-    // 29 days on: still a retry, counted once.
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'a', receivedAt: 1_000 + 29 * day })], ignored: 0 });
     await storage.ingest.logs.insertClientLogs(old);
-    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(2);
-    // 31 days on, the sweep forgets it, though the ring still shows it; sent again, it is new
-    // and stored beside its old copy without a conflict.
-    await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ messageId: 'b', receivedAt: 1_000 + 31 * day })], ignored: 0 });
+    expect((await storage.query.logs.getLogGroup('g-1'))?.group.count).toBe(1);
+    const reader = new Database(file, { readonly: true });
+    try {
+      await vi.waitFor(() => expect(reader.prepare('SELECT count(*) FROM log_message_ids').pluck().get()).toBe(0), { timeout: 5_000 });
+    } finally {
+      reader.close();
+    }
+    // Forgotten: sent again, it is new, and the ring shows both copies.
     await storage.ingest.logs.insertClientLogs(old);
     const detail = await storage.query.logs.getLogGroup('g-1');
-    expect(detail?.group.count).toBe(4);
-    expect(detail?.occurrences.filter((o) => o.id === 'old')).toHaveLength(2);
+    expect(detail?.group.count).toBe(2);
+    expect(detail?.occurrences.map((o) => o.id)).toEqual(['old', 'old']);
   });
 
-  it('keeps a ring of the newest occurrences per group across batches, the newest 50 shown', async () => {
+  it('keeps a ring of the newest deliveries per group, each up to 50 occurrences, the newest 50 shown', async () => {
     const file = onDisk();
-    const storage = createSqliteStore({ file });
+    const storage = createSqliteStore({ file, occurrencesPerGroup: 3 });
     open.push(storage);
+    // Five deliveries of g-1 (one batch each: awaited one by one, no two share a transaction).
     for (let i = 0; i < 5; i++) {
       const records = Array.from({ length: 60 }, (_, j) => newClientLog({ messageId: `m${i * 60 + j}`, receivedAt: i * 60 + j }));
       await storage.ingest.logs.insertClientLogs({ records, ignored: 0 });
@@ -95,12 +95,19 @@ describe('createSqliteStore', () => {
     expect(detail?.group.count).toBe(300);
     expect(detail?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `m${299 - i}`));
     const db = new Database(file, { readonly: true });
-    const kept = db.prepare('SELECT group_id, count(*) AS n, min(seq) AS oldest FROM log_occurrences GROUP BY group_id ORDER BY group_id').all();
+    const kept = db.prepare(`SELECT group_id, slot, seq, json_array_length(items) AS n, items ->> '$[0].id' AS first
+                               FROM log_deliveries ORDER BY group_id, seq`).all();
     db.close();
-    expect(kept).toEqual([{ group_id: 'g-1', n: 200, oldest: 100 }, { group_id: 'g-2', n: 1, oldest: 0 }]);
+    // The ring of three: deliveries 2, 3, 4 of g-1 in the slots seq mod 3, each its newest 50.
+    expect(kept).toEqual([
+      { group_id: 'g-1', slot: 2, seq: 2, n: 50, first: 'm130' },
+      { group_id: 'g-1', slot: 0, seq: 3, n: 50, first: 'm190' },
+      { group_id: 'g-1', slot: 1, seq: 4, n: 50, first: 'm250' },
+      { group_id: 'g-2', slot: 0, seq: 0, n: 1, first: 'other' },
+    ]);
   });
 
-  it('migration 8 carries the newest 200 occurrences of each group into the ring', async () => {
+  it('migration 8 carries the newest 200 occurrences of each group into the ring, and migration 20 each into a delivery', async () => {
     const file = onDisk();
     const db = new Database(file);
     applyMigrations(db, migrations.filter((m) => m.version < 8));
@@ -108,8 +115,8 @@ describe('createSqliteStore', () => {
                               VALUES (?, 'flights', 4, 'log', 'x', ?, 1, 1, '{}')`);
     group.run('big', 205);
     group.run('small', 2);
-    const old = db.prepare(`INSERT INTO log_occurrences (group_id, message_id, received_at, occurrences, extra_args, context)
-                            VALUES (?, ?, ?, 1, '[]', '{}')`);
+    const old = db.prepare(`INSERT INTO log_occurrences (group_id, message_id, received_at, occurrences, url, extra_args, context)
+                            VALUES (?, ?, ?, 1, 'https://example.test/', '["x"]', '{"k":1}')`);
     db.transaction(() => {
       for (let i = 0; i < 205; i++) old.run('big', `b${i}`, i);
       old.run('small', 's0', 0);
@@ -118,12 +125,14 @@ describe('createSqliteStore', () => {
     db.close();
     const storage = createSqliteStore({ file });
     open.push(storage);
-    expect((await storage.query.logs.getLogGroup('big'))?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
+    const big = await storage.query.logs.getLogGroup('big');
+    expect(big?.occurrences.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => `b${204 - i}`));
+    expect(big?.occurrences[0]).toEqual({ id: 'b204', receivedAt: 204, occurrences: 1, url: 'https://example.test/', userAgent: null, extraArgs: ['x'], context: { k: 1 } });
     expect((await storage.query.logs.getLogGroup('small'))?.occurrences.map((o) => o.id)).toEqual(['s1', 's0']);
-    // The next occurrence takes the slot of the oldest one kept (b5), and a re-sent b204 is not new.
+    // The next delivery takes the slot of the oldest one kept (b5), and a re-sent b204 is not new.
     await storage.ingest.logs.insertClientLogs({ records: [newClientLog({ groupId: 'big', messageId: 'b205' }), newClientLog({ groupId: 'big', messageId: 'b204' })], ignored: 0 });
     const after = new Database(file, { readonly: true });
-    const ids = after.prepare(`SELECT message_id FROM log_occurrences WHERE group_id = 'big' ORDER BY seq`).pluck().all();
+    const ids = after.prepare(`SELECT items ->> '$[0].id' FROM log_deliveries WHERE group_id = 'big' ORDER BY seq`).pluck().all();
     after.close();
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `b${i + 6}`));
     expect((await storage.query.logs.getLogGroup('big'))?.group.count).toBe(206);

@@ -10,7 +10,6 @@ import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import { createGroupCommit, walSyncer } from './groupCommit.js';
-import type { GroupCommit } from './groupCommit.js';
 import { createSqliteLogRollups } from './logRollups.js';
 import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
@@ -72,12 +71,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const logRollups = createSqliteLogRollups(db);
   const writes = createGroupCommit(db, wal?.sync);
-  writes.beforeCommit(logRollups.flush);
-  // Log writes keep their rollup deltas for the group's one flush, or drop them if they fail.
-  const logWrites: GroupCommit = { ...writes, run: (work) => writes.run(() => logRollups.staged(work)) };
   const releases = createSqliteReleases(db);
   const drops = createSqliteDrops(db);
-  const logs = createSqliteLogs(db, logWrites, {
+  const logs = createSqliteLogs(db, writes, {
     keepPerGroup: options.occurrencesPerGroup,
     onCounted:
       options.rollups === false
@@ -120,7 +116,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       signals: signals.ingest,
       consent: consent.ingest,
       async writeBatch(items) {
-        if (items.length > 0) await logWrites.run(() => writeItems(items));
+        // Log messages in it are counted with the group transaction's others (logs.ts).
+        if (items.length > 0) await writes.run(() => logs.staged(() => writeItems(items)));
       },
     },
     query: {

@@ -6,12 +6,10 @@ import type { TimeGrid } from '../../rollups/timeGrid.js';
 
 /**
  * The occurrence rollups of client logs on SQLite (migration 18). `record` runs inside the log
- * store's insert transaction with one group's newly counted messages of a batch (a retried
- * delivery never gets here). Inside `staged` (a group-commit item) the deltas are summed in
- * memory over the whole group transaction and written by `flush`, which the group commit runs
- * just before COMMIT: a busy error counted by 16 requests of one group is one upsert per level,
- * not 16. An item that fails drops its own deltas with its savepoint; outside `staged` they are
- * written at once. Either way the rollups commit or roll back with the raw rows.
+ * store's insert transaction with one group's newly counted messages (a retried delivery never
+ * gets here), which the log store gathers over a whole group transaction (logs.ts): a busy error
+ * counted by 16 requests of one group is one upsert per level, not 16. The rollups commit or
+ * roll back with the raw rows.
  *
  * Every level is written on ingest rather than compacted from the finer one later: no compactor
  * can race a late writer, and a re-seeded past is right at once.
@@ -77,33 +75,9 @@ export function createSqliteLogRollups(db: Database) {
   const write = (deltas: Iterable<OccurrenceDelta>): void => {
     for (const { level, start, groupId, release, n } of deltas) add[level].run(start, keyOf(groupId, release), n);
   };
-  // Messages counted by the group transaction's finished items, and by the item under way.
-  let pending: NewClientLog[] = [];
-  let item: NewClientLog[] | undefined;
-
   return {
-    /** Adds one group's newly counted messages of a batch to every level (now, or at `flush`). */
+    /** Adds one group's newly counted messages to every level. */
     record(records: readonly NewClientLog[]): void {
-      if (item) item.push(...records);
-      else write(occurrenceDeltas(records));
-    },
-    /** Runs one group-commit item, keeping what it counted for `flush` only if it succeeds. */
-    staged<T>(work: () => T): T {
-      if (item) return work();
-      item = [];
-      try {
-        const value = work();
-        pending.push(...item);
-        return value;
-      } finally {
-        item = undefined;
-      }
-    },
-    /** Writes what the group's items counted, summed in memory: one upsert per row touched. */
-    flush(): void {
-      if (pending.length === 0) return;
-      const records = pending;
-      pending = [];
       write(occurrenceDeltas(records));
     },
     /** Occurrences of `groupIds` per release and bucket of the window's logs grid. */

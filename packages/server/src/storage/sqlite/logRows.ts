@@ -1,4 +1,5 @@
-import type { ContextValue, LogGroup, LogOccurrence, StackFrame } from '../../logs/contract.js';
+import type { LogGroup, LogOccurrence, StackFrame } from '../../logs/contract.js';
+import type { NewClientLog } from '../../logs/ports.js';
 
 /** A `log_groups` row as SQLite returns it. */
 export interface GroupRow {
@@ -14,17 +15,6 @@ export interface GroupRow {
   first_seen: number;
   last_seen: number;
   stack: string;
-}
-
-/** A `log_occurrences` row as SQLite returns it. */
-export interface OccurrenceRow {
-  message_id: string;
-  received_at: number;
-  occurrences: number;
-  url: string | null;
-  user_agent: string | null;
-  extra_args: string;
-  context: string;
 }
 
 /** The JSON kept in `log_groups.stack`: the newest non-empty stack seen for the group. */
@@ -50,17 +40,31 @@ export function toLogGroup(row: GroupRow): LogGroup {
   };
 }
 
-/** Maps a row to the contract's shape; the client's message id is the occurrence id. */
-export function toLogOccurrence(row: OccurrenceRow): LogOccurrence {
+/**
+ * What a delivery's `items` keeps of one occurrence: the contract's shape itself, the client's
+ * message id being the occurrence id, so reading it back is a JSON.parse.
+ */
+export function toStoredOccurrence(record: NewClientLog): LogOccurrence {
   return {
-    id: row.message_id,
-    receivedAt: row.received_at,
-    occurrences: row.occurrences,
-    url: row.url,
-    userAgent: row.user_agent,
-    extraArgs: JSON.parse(row.extra_args) as string[],
-    context: JSON.parse(row.context) as Record<string, ContextValue>,
+    id: record.messageId,
+    receivedAt: record.receivedAt,
+    occurrences: record.occurrences,
+    url: record.url,
+    userAgent: record.userAgent,
+    extraArgs: record.extraArgs,
+    context: record.context,
   };
+}
+
+/** The newest `limit` occurrences of deliveries read newest first (each one's items oldest first). */
+export function newestFirst(deliveries: readonly string[], limit: number): LogOccurrence[] {
+  const out: LogOccurrence[] = [];
+  for (const items of deliveries) {
+    const parsed = JSON.parse(items) as LogOccurrence[];
+    for (let i = parsed.length - 1; i >= 0 && out.length < limit; i--) out.push(parsed[i] as LogOccurrence);
+    if (out.length >= limit) break;
+  }
+  return out;
 }
 
 /** Reads the stack column, tolerating an empty value from older rows. */

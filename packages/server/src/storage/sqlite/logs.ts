@@ -3,27 +3,32 @@ import type { StoredDropReport } from '../../drops/contract.js';
 import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
 import type { ClientLogInsert, LogGroupFilter, LogIngest, LogQuery, NewClientLog } from '../../logs/ports.js';
 import type { GroupCommit } from './groupCommit.js';
-import type { GroupRow, OccurrenceRow } from './logRows.js';
-import { parseStack, toLogGroup, toLogOccurrence } from './logRows.js';
+import { createGroupStaging } from './groupStaging.js';
+import type { GroupStaging } from './groupStaging.js';
+import type { GroupRow } from './logRows.js';
+import { newestFirst, parseStack, toLogGroup, toStoredOccurrence } from './logRows.js';
 
-/** How many occurrences a group keeps, so one noisy error cannot fill the disk. */
-export const OCCURRENCES_KEPT_PER_GROUP = 200;
-/** How many occurrences the console's detail view shows. */
+/**
+ * How many deliveries (one batch's new occurrences of a group, one ring row) a group keeps, so
+ * one noisy error cannot fill the disk: at least this many occurrences when they come one at a time.
+ */
+export const DELIVERIES_KEPT_PER_GROUP = 200;
+/** How many occurrences the console's detail view shows; also all a delivery keeps of its batch. */
 const OCCURRENCES_SHOWN = 50;
-const HOUR = 3_600_000;
 /**
  * How long a counted message id is remembered: far longer than any client retries a batch or a
- * queue redelivers one (the raw-data retention of DESIGN.md).
+ * queue redelivers one. Retention forgets older ones (retention.ts sweeps the table once a day).
  */
-const MESSAGE_IDS_KEPT_MS = 30 * 24 * HOUR;
+export const MESSAGE_IDS_KEPT_MS = 30 * 24 * 3_600_000;
 
 /** What the log store is built with besides the connection and its group commit. */
 export interface SqliteLogsOptions {
-  /** Occurrences kept per group; defaults to {@link OCCURRENCES_KEPT_PER_GROUP}. */
+  /** Deliveries (ring rows) kept per group; defaults to {@link DELIVERIES_KEPT_PER_GROUP}. */
   keepPerGroup?: number;
   /**
-   * Runs inside the insert transaction once per group of a batch, with that group's newly
-   * counted occurrences (not retried deliveries): the release and workflow bookkeeping of releases.ts.
+   * Runs inside the insert transaction once per group of a group transaction (or of a write made
+   * outside one), with that group's newly counted occurrences (not retried deliveries): the
+   * release and workflow bookkeeping of releases.ts and the occurrence rollups.
    */
   onCounted?: (records: NewClientLog[]) => void;
   /** Stores the batch's drop report in the same transaction (drops.ts). */
@@ -31,15 +36,23 @@ export interface SqliteLogsOptions {
 }
 
 /**
- * Client logs on SQLite; statements are prepared once, here. `write` stores a batch and its drop
- * report in one transaction, which nests as a savepoint in `writeBatch`'s; the ingest port runs
- * it through the group commit on its own.
+ * Client logs on SQLite; statements are prepared once, here. `write` remembers a batch's message
+ * ids and stores its drop report in one transaction, which nests as a savepoint in `writeBatch`'s;
+ * the ingest port runs it through the group commit on its own. Its new occurrences are counted
+ * once per group transaction, just before COMMIT (groupStaging.ts): per group one update, one
+ * ring row and one round of bookkeeping, however many of the transaction's batches it was in.
+ * Calls of `write` run inside `staged`; outside it they count at once.
  */
 export function createSqliteLogs(
   db: Database,
   writes: GroupCommit,
-  { keepPerGroup = OCCURRENCES_KEPT_PER_GROUP, onCounted = () => {}, writeDrop }: SqliteLogsOptions,
-): { write(batch: ClientLogInsert): void; ingest: LogIngest; query: Omit<LogQuery, 'occurrenceBuckets'> } {
+  { keepPerGroup = DELIVERIES_KEPT_PER_GROUP, onCounted = () => {}, writeDrop }: SqliteLogsOptions,
+): {
+  write(batch: ClientLogInsert): void;
+  staged: GroupStaging<NewClientLog>['staged'];
+  ingest: LogIngest;
+  query: Omit<LogQuery, 'occurrenceBuckets'>;
+} {
   const insertGroup = db.prepare(`
     INSERT INTO log_groups (group_id, product, level, type, message, file_name, line_no, col_no,
                             count, first_seen, last_seen, stack)
@@ -49,29 +62,22 @@ export function createSqliteLogs(
   // One statement checks and remembers an id (migration 13): a change means it is new.
   const remember = db.prepare(`
     INSERT INTO log_message_ids (group_id, message_id, received_at) VALUES (?, ?, ?)
-    ON CONFLICT (group_id, message_id) DO NOTHING`);
-  // Ids older than any retry or redelivery. One still in the ring may go: the ring has no
-  // index on message ids (migration 14), and a retry 30 days late is not worth one.
-  const forget = db.prepare('DELETE FROM log_message_ids WHERE received_at < ?');
-  let forgotAt = -Infinity;
-  // Counts a batch's new occurrences of one group and hands out their places in the group's ring.
+    ON CONFLICT (message_id, group_id) DO NOTHING`);
+  // Counts a group transaction's new occurrences of one group and hands out the delivery's place in its ring.
   const countOccurrences = db.prepare(`
     UPDATE log_groups
        SET count = count + @occurrences,
            last_seen = max(last_seen, @receivedAt),
            stack = coalesce(@stack, stack),
-           next_seq = next_seq + @n
+           next_seq = next_seq + 1
      WHERE group_id = @groupId
-    RETURNING next_seq - @n`).pluck();
-  const putOccurrence = db.prepare(`
-    INSERT INTO log_occurrences (group_id, slot, seq, message_id, received_at, occurrences, url,
-                                 user_agent, extra_args, context)
-    VALUES (@groupId, @seq % @keep, @seq, @messageId, @receivedAt, @occurrences, @url, @userAgent,
-            @extraArgs, @context)
+    RETURNING next_seq - 1`).pluck();
+  // The delivery overwrites the one `keep` before it in place (migration 20): no sort, no delete.
+  const putDelivery = db.prepare(`
+    INSERT INTO log_deliveries (group_id, slot, seq, received_at, items)
+    VALUES (@groupId, @seq % @keep, @seq, @receivedAt, @items)
     ON CONFLICT (group_id, slot) DO UPDATE
-       SET seq = excluded.seq, message_id = excluded.message_id, received_at = excluded.received_at,
-           occurrences = excluded.occurrences, url = excluded.url, user_agent = excluded.user_agent,
-           extra_args = excluded.extra_args, context = excluded.context`);
+       SET seq = excluded.seq, received_at = excluded.received_at, items = excluded.items`);
   const addIgnored = db.prepare(`
     INSERT INTO counters (name, value) VALUES ('log_ignored', @n)
     ON CONFLICT (name) DO UPDATE SET value = value + excluded.value`);
@@ -86,11 +92,12 @@ export function createSqliteLogs(
      LIMIT @limit`);
   const listProducts = db.prepare('SELECT DISTINCT product FROM log_groups ORDER BY product').pluck();
   const getGroup = db.prepare('SELECT * FROM log_groups WHERE group_id = ?');
-  const newestOccurrences = db.prepare(
-    'SELECT * FROM log_occurrences WHERE group_id = ? ORDER BY seq DESC LIMIT ?',
-  );
+  // A delivery holds at least one occurrence, so the newest `OCCURRENCES_SHOWN` rows hold enough.
+  const newestDeliveries = db.prepare(
+    'SELECT items FROM log_deliveries WHERE group_id = ? ORDER BY seq DESC LIMIT ?',
+  ).pluck();
 
-  // One group's new occurrences of a batch: one row update for all of them, then one ring slot each.
+  // One group's new occurrences: one update of the group, one ring row for all of them.
   const storeGroup = (records: NewClientLog[]): void => {
     const first = records[0] as NewClientLog;
     // The group keeps the newest non-empty stack, as it would message by message.
@@ -98,9 +105,9 @@ export function createSqliteLogs(
     const counted = {
       groupId: first.groupId,
       occurrences: records.reduce((sum, r) => sum + r.occurrences, 0),
-      receivedAt: Math.max(...records.map((r) => r.receivedAt)),
+      // A reduce, not a spread: a group transaction of queued batches may hold many thousands.
+      receivedAt: records.reduce((newest, r) => Math.max(newest, r.receivedAt), 0),
       stack: withStack ? stackOf(withStack) : null,
-      n: records.length,
     };
     // Most batches are of groups seen before: count first, and create the group only when
     // there was none to count (an INSERT … DO NOTHING per group per batch cost more than this).
@@ -109,48 +116,41 @@ export function createSqliteLogs(
       insertGroup.run({ ...pickGroup(first), stack: stackOf(first) });
       seq = countOccurrences.get(counted) as number;
     }
-    for (const record of records) {
-      putOccurrence.run({
-        groupId: record.groupId,
-        seq: seq++,
-        keep: keepPerGroup,
-        messageId: record.messageId,
-        receivedAt: record.receivedAt,
-        occurrences: record.occurrences,
-        url: record.url,
-        userAgent: record.userAgent,
-        extraArgs: JSON.stringify(record.extraArgs),
-        context: JSON.stringify(record.context),
-      });
-    }
+    putDelivery.run({
+      groupId: first.groupId,
+      seq,
+      keep: keepPerGroup,
+      receivedAt: counted.receivedAt,
+      items: JSON.stringify(records.slice(-OCCURRENCES_SHOWN).map(toStoredOccurrence)),
+    });
     onCounted(records);
   };
+
+  // A group transaction's new occurrences, counted group by group in the order they came.
+  const counting = createGroupStaging<NewClientLog>(writes, (records) => {
+    const byGroup = new Map<string, NewClientLog[]>();
+    for (const record of records) {
+      const group = byGroup.get(record.groupId);
+      if (group) group.push(record);
+      else byGroup.set(record.groupId, [record]);
+    }
+    for (const group of byGroup.values()) storeGroup(group);
+  });
 
   // A body's drop report is stored with its records or not at all.
   const write = db.transaction((batch: ClientLogInsert) => {
     // A message id seen before (in an earlier batch, or earlier in this one) is a retried
     // delivery: counting it again would inflate the group.
-    const fresh = new Map<string, NewClientLog[]>();
-    for (const record of batch.records) {
-      if (remember.run(record.groupId, record.messageId, record.receivedAt).changes === 0) continue;
-      const group = fresh.get(record.groupId);
-      if (group) group.push(record);
-      else fresh.set(record.groupId, [record]);
-    }
-    for (const records of fresh.values()) storeGroup(records);
-    const newest = Math.max(0, ...batch.records.map((r) => r.receivedAt));
-    if (newest - forgotAt >= HOUR) {
-      forget.run(newest - MESSAGE_IDS_KEPT_MS);
-      forgotAt = newest;
-    }
+    counting.add(batch.records.filter((r) => remember.run(r.groupId, r.messageId, r.receivedAt).changes > 0));
     if (batch.ignored > 0) addIgnored.run({ n: batch.ignored });
     if (batch.dropped) writeDrop(batch.dropped);
   });
 
   return {
     write,
+    staged: counting.staged,
     ingest: {
-      insertClientLogs: (batch) => writes.run(() => write(batch)),
+      insertClientLogs: (batch) => writes.run(() => counting.staged(() => write(batch))),
     },
     query: {
       async listLogGroups(filter: LogGroupFilter): Promise<LogGroupList> {
@@ -169,8 +169,8 @@ export function createSqliteLogs(
       async getLogGroup(groupId: string): Promise<LogGroupDetail | null> {
         const row = getGroup.get(groupId) as GroupRow | undefined;
         if (!row) return null;
-        const occurrences = newestOccurrences.all(groupId, OCCURRENCES_SHOWN) as OccurrenceRow[];
-        return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: occurrences.map(toLogOccurrence) };
+        const deliveries = newestDeliveries.all(groupId, OCCURRENCES_SHOWN) as string[];
+        return { group: toLogGroup(row), ...parseStack(row.stack), occurrences: newestFirst(deliveries, OCCURRENCES_SHOWN) };
       },
     },
   };

@@ -9,6 +9,7 @@ import { createSqliteStore } from './createSqliteStore.js';
 import { createGroupCommit, type GroupCommit } from './groupCommit.js';
 import { applyMigrations } from './migrate.js';
 import { purgeChunkSql, purgeTargets, startSqliteRetention, type SqliteRetention } from './retention.js';
+import { createSweep } from './retentionSweep.js';
 import { countRows, createRollupTable, insertRows, RAW_TABLES } from './testing/retentionRows.js';
 import { CONFORMANCE_ROLLUPS, describeRetentionConformance } from '../conformance/retention.js';
 
@@ -32,6 +33,18 @@ describe('SQLite retention', () => {
     return retention;
   };
 
+  // A pass in chunks of 2,000 with an ingest write into `table` queued as it starts: which ended first.
+  const passBesideIngest = async (table: string) => {
+    const order: string[] = [];
+    const pass = start(30, 2_000).runPass(NOW).then((report) => {
+      order.push('pass');
+      return report;
+    });
+    const ingest = writes.run(() => insertRows(db, table, NOW)).then(() => order.push('ingest'));
+    const [report] = await Promise.all([pass, ingest]);
+    return { report, order };
+  };
+
   beforeEach(() => {
     db = new Database(':memory:');
     applyMigrations(db);
@@ -51,8 +64,10 @@ describe('SQLite retention', () => {
     expect(tables.sort()).toEqual([...RAW_TABLES, 'consent_choices', ...SHIPPED_ROLLUPS, ...ROLLUPS].sort());
   });
 
-  it('deletes every table by an index on its time column, never by a scan', () => {
-    for (const { table, column } of purgeTargets(db, NOW, 30)) {
+  it('deletes every table by an index on its time column, never by a scan, but the one it sweeps by key', () => {
+    const targets = purgeTargets(db, NOW, 30);
+    expect(targets.filter((t) => t.key).map((t) => [t.table, t.key])).toEqual([['log_message_ids', ['message_id', 'group_id']]]);
+    for (const { table, column } of targets.filter((t) => !t.key)) {
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${purgeChunkSql(table, column)}`).all(0, 1) as Array<{ detail: string }>;
       const details = plan.map((step) => step.detail);
       expect(details.filter((d) => d.startsWith('SCAN')), table).toEqual([]);
@@ -90,16 +105,43 @@ describe('SQLite retention', () => {
 
   it('purges 10,000+ rows in chunks, and an ingest write queued meanwhile completes before the pass ends', async () => {
     insertRows(db, 'perf_reports', NOW - 40 * DAY_MS, 10_500);
-    const order: string[] = [];
-    const pass = start(30, 2_000).runPass(NOW).then((report) => {
-      order.push('pass');
-      return report;
-    });
-    const ingest = writes.run(() => insertRows(db, 'perf_reports', NOW)).then(() => order.push('ingest'));
-    const [report] = await Promise.all([pass, ingest]);
+    const { report, order } = await passBesideIngest('perf_reports');
     expect(report.purged.perf_reports).toEqual({ rows: 10_500, chunks: 6 });
     expect(order).toEqual(['ingest', 'pass']);
     expect(countRows(db, 'perf_reports')).toBe(1);
+  });
+
+  it('sweeps message ids by key in chunks, old ones only, an ingest write between chunks, once a day', async () => {
+    for (let i = 0; i < 5; i++) insertRows(db, 'log_message_ids', NOW - 31 * DAY_MS, 1_000);
+    insertRows(db, 'log_message_ids', NOW - 29 * DAY_MS, 2_500);
+    const { report, order } = await passBesideIngest('log_message_ids');
+    // 7,500 keys (or 7,501, if the ingest write came first) walked 2,000 at a time: four chunks.
+    expect(report.purged.log_message_ids).toEqual({ rows: 5_000, chunks: 4 });
+    expect(order).toEqual(['ingest', 'pass']);
+    expect(countRows(db, 'log_message_ids')).toBe(2_501);
+    // Within the day the table is not walked again; a day on, it is.
+    insertRows(db, 'log_message_ids', NOW - 31 * DAY_MS, 10);
+    expect((await retention.runPass(NOW + HOUR_MS)).purged.log_message_ids).toBeUndefined();
+    expect(countRows(db, 'log_message_ids')).toBe(2_511);
+    expect((await retention.runPass(NOW + DAY_MS)).purged.log_message_ids?.rows).toBe(10);
+  });
+
+  it('walks the key a chunk at a time, each chunk past the first a range of the primary key', () => {
+    const sweep = createSweep(db, 'log_message_ids', 'received_at', ['message_id', 'group_id']);
+    insertRows(db, 'log_message_ids', NOW - 31 * DAY_MS, 7);
+    insertRows(db, 'log_message_ids', NOW, 3);
+    let cursor: unknown[] | null = null;
+    const deleted: number[] = [];
+    do {
+      const chunk = sweep.chunk(cursor, NOW - 30 * DAY_MS, 3);
+      cursor = chunk.next;
+      deleted.push(chunk.deleted);
+    } while (cursor);
+    // Ten keys, three a chunk: the fourth chunk finds no end key and takes the rest.
+    expect(deleted).toHaveLength(4);
+    expect(deleted.reduce((a, b) => a + b)).toBe(7);
+    expect(countRows(db, 'log_message_ids')).toBe(3);
+    for (const steps of sweep.plans()) expect(steps).toEqual([expect.stringMatching(/^SEARCH log_message_ids USING PRIMARY KEY \(\(message_id,group_id\)>/)]);
   });
 
   it('reports a broken table and an unindexed one, purges the others, and retries them next pass', async () => {

@@ -5,20 +5,28 @@ import { DAY_MS } from '../../rollups/timeGrid.js';
 import { consentRetentionDays, rollupRetentionDays } from '../retentionRules.js';
 import type { StoreLogger } from '../storeLogger.js';
 import type { GroupCommit } from './groupCommit.js';
+import { createSweep } from './retentionSweep.js';
+import type { SweepCursor } from './retentionSweep.js';
 
 /**
  * Retention on SQLite: rows older than their table's horizon are deleted a chunk at a time, each
  * chunk a statement of its own in the group commit, so ingest writes queued meanwhile share its
  * transactions or run between them, and no one transaction holds the write lock (or grows the WAL)
  * for long. A table is purged by its time column's index only: a delete that would scan the table
- * is refused (and reported) rather than run, since each chunk would scan it again.
+ * is refused (and reported) rather than run, since each chunk would scan it again. The one table
+ * kept without a time index (log_message_ids, whose index cost every ingested message) is swept
+ * by its primary key instead, a bounded range per chunk, once a day (retentionSweep.ts).
  */
 
-/** A table's rows older than `cutoff` (epoch ms, by `column`) are to go. */
+/**
+ * A table's rows older than `cutoff` (epoch ms, by `column`) are to go. With `key`, the table has
+ * no index on `column` and is swept by that primary key instead (retentionSweep.ts), once a day.
+ */
 export interface PurgeTarget {
   table: string;
   column: string;
   cutoff: number;
+  key?: readonly string[];
 }
 
 export interface PassReport {
@@ -48,7 +56,7 @@ export interface SqliteRetention {
 }
 
 // Raw tables of the migrations and their time columns. Not listed, because they are bounded
-// elsewhere: log_occurrences (a ring per group), log_group_minutes (issueTracking.ts),
+// elsewhere: log_deliveries (a ring per group), log_group_minutes (issueTracking.ts),
 // alert_deliveries (alerts.ts), request_counters (counters.ts).
 const RAW_TABLES = [
   { table: 'perf_reports', column: 'received_at' },
@@ -56,9 +64,11 @@ const RAW_TABLES = [
   { table: 'drop_counts', column: 'received_at' },
   { table: 'signal_reports', column: 'received_at' },
   { table: 'signal_fallbacks', column: 'received_at' },
-  // PostgreSQL forgets ingest keys at the raw horizon too (upkeep.ts).
-  { table: 'log_message_ids', column: 'received_at' },
+  // PostgreSQL forgets ingest keys at the raw horizon too (upkeep.ts). No time index (migration 21).
+  { table: 'log_message_ids', column: 'received_at', key: ['message_id', 'group_id'] },
 ] as const;
+/** How often a table without a time index is swept: its ids live a day past the horizon at most. */
+const SWEEP_EVERY_MS = DAY_MS;
 // Kept longer than raw rows, exactly as PostgreSQL keeps its consent_choices partitions.
 const CONSENT_TABLE = { table: 'consent_choices', column: 'created_at' } as const;
 /** The column every rollup table starts its primary key with (the rollup design). */
@@ -107,21 +117,21 @@ export function startSqliteRetention(db: Database, writes: GroupCommit, options:
     return statement;
   };
 
-  const purge = async (target: PurgeTarget) => {
-    const statement = statementFor(target);
+  // Runs `chunk` (one statement's work, through the group commit) until it says it is done.
+  const inChunks = async (chunk: () => { deleted: number; done: boolean }) => {
     let rows = 0;
     let chunks = 0;
     while (!stopped) {
       let heldMs = 0;
-      const deleted = await writes.run(() => {
+      const { deleted, done } = await writes.run(() => {
         const started = performance.now();
-        const { changes } = statement.run(target.cutoff, chunkRows);
+        const outcome = chunk();
         heldMs = performance.now() - started;
-        return changes;
+        return outcome;
       });
       rows += deleted;
       chunks++;
-      if (deleted < chunkRows) break;
+      if (done) break;
       // A backlog (the first pass on an old file, a shorter RETENTION_RAW_DAYS) is many chunks in
       // a row: rest as long as the last one held the event loop, so it takes at most half of it
       // and ingest groups in between commit without a delete in them.
@@ -130,16 +140,43 @@ export function startSqliteRetention(db: Database, writes: GroupCommit, options:
     return { rows, chunks };
   };
 
+  const purge = (target: PurgeTarget) => {
+    const statement = statementFor(target);
+    return inChunks(() => {
+      const { changes } = statement.run(target.cutoff, chunkRows);
+      return { deleted: changes, done: changes < chunkRows };
+    });
+  };
+
+  const sweeps = new Map<string, { sweep: ReturnType<typeof createSweep>; at: number }>();
+  // A whole walk of the table's key, unless the last one ended less than a day before `now`.
+  const sweep = async (target: PurgeTarget & { key: readonly string[] }, now: number) => {
+    const known = sweeps.get(target.table);
+    if (known && now - known.at < SWEEP_EVERY_MS) return undefined;
+    const entry = known ?? { sweep: createSweep(db, target.table, target.column, target.key), at: -Infinity };
+    sweeps.set(target.table, entry);
+    let cursor: SweepCursor = null;
+    const swept = await inChunks(() => {
+      const { deleted, next } = entry.sweep.chunk(cursor, target.cutoff, chunkRows);
+      cursor = next;
+      return { deleted, done: next === null };
+    });
+    if (!stopped) entry.at = now;
+    return swept;
+  };
+
   const runPass = async (now: number): Promise<PassReport> => {
     const report: PassReport = { purged: {}, failed: [] };
     for (const target of purgeTargets(db, now, rawDays)) {
       if (stopped) break;
       try {
-        report.purged[target.table] = await purge(target);
+        const purged = target.key ? await sweep({ ...target, key: target.key }, now) : await purge(target);
+        if (purged) report.purged[target.table] = purged;
       } catch (error) {
         // One table's trouble (a rollup table of the wrong shape, a dropped table) is reported
         // and retried next pass; the others are still purged.
         statements.delete(purgeChunkSql(target.table, target.column));
+        sweeps.delete(target.table);
         report.failed.push(target.table);
         logger.warn({ table: target.table, err: error }, 'retention: purging a table failed; it is retried next pass');
       }

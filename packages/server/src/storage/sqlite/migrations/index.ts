@@ -18,6 +18,8 @@ import { migration as perfRollups } from './016-perf-rollups.js';
 import { migration as analyticsRollups } from './017-analytics-rollups.js';
 import { migration as logRollups } from './018-log-rollups.js';
 import { migration as rollupCursors } from './019-rollup-cursors.js';
+import { migration as logDeliveryRing } from './020-log-delivery-ring.js';
+import { migration as messageIdsWithoutTimeIndex } from './021-message-ids-without-time-index.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -43,4 +45,6 @@ export const sqliteMigrations: readonly Migration[] = [
   analyticsRollups,
   logRollups,
   rollupCursors,
+  logDeliveryRing,
+  messageIdsWithoutTimeIndex,
 ];
