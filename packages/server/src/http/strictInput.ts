@@ -16,20 +16,36 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
 
 /**
  * The path (`body/messages/0/context/toString`) of the first key in `value` that is a reserved
- * name, or null. Walks with its own stack rather than recursion, so a deeply nested body is
- * refused by its content, not by a stack overflow.
+ * name, or null. Walks breadth first over a list of its own rather than recursing, so a deeply
+ * nested body is refused by its content, not by a stack overflow. It runs on every ingest
+ * request: each object found keeps only its parent's place and its key, and a path is spelt out
+ * for the hit alone; arrays are walked by index (their elements are never reserved keys).
  */
 export function findReservedKey(value: unknown, root = 'body'): string | null {
-  // Paths are only spelt out for objects (and the hit): scalars, nearly every key, cost nothing.
-  const pending: [object, string][] = [];
-  if (typeof value === 'object' && value !== null) pending.push([value, root]);
-  while (pending.length > 0) {
-    const [item, path] = pending.pop()!;
-    const isArray = Array.isArray(item);
+  if (typeof value !== 'object' || value === null) return null;
+  const objects: object[] = [value];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [root];
+  const pathOf = (at: number): string => {
+    const parts: (string | number)[] = [];
+    for (let i = at; i >= 0; i = parents[i] as number) parts.push(keys[i] as string | number);
+    return parts.reverse().join('/');
+  };
+  const visit = (child: unknown, parent: number, key: string | number) => {
+    if (typeof child !== 'object' || child === null) return;
+    objects.push(child);
+    parents.push(parent);
+    keys.push(key);
+  };
+  for (let at = 0; at < objects.length; at++) {
+    const item = objects[at] as Record<string, unknown>;
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) visit(item[i], at, i);
+      continue;
+    }
     for (const key of Object.keys(item)) {
-      if (!isArray && RESERVED_KEYS.has(key)) return `${path}/${key}`;
-      const child = (item as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null) pending.push([child, `${path}/${key}`]);
+      if (RESERVED_KEYS.has(key)) return `${pathOf(at)}/${key}`;
+      visit(item[key], at, key);
     }
   }
   return null;
