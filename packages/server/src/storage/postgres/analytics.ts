@@ -1,10 +1,12 @@
 import type pg from 'pg';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
+import type { StoredDropReport } from '../../drops/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
 import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
 import { countBy } from '../../analytics/rollupTuple.js';
 import { postgresAnalyticsReads } from './analyticsReads.js';
 import { postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
+import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { writeDropReports } from './drops.js';
 import { newItems } from './ingestKeys.js';
@@ -20,8 +22,19 @@ const NONE: LearnedKeys = new Map();
 async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsHit[], addToRollups?: PostgresRollupWriter): Promise<LearnedKeys> {
   const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
   if (fresh.length === 0) return NONE;
-  await db.query(
-    `INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
+  const rows = pgJson(fresh.map(toRow));
+  if (!addToRollups) {
+    await db.query({ name: 'analytics-raw-insert', text: RAW_INSERT, values: [rows] });
+    return NONE;
+  }
+  const rollups = await addToRollups(db, fresh, 2);
+  // Data-modifying CTEs all run, to completion, whatever the outer query reads.
+  await db.query({ name: 'analytics-raw-insert-rollups', text: `WITH raw AS (${RAW_INSERT}),\n${rollups.ctes}\nSELECT 1`, values: [rows, ...rollups.params] });
+  return rollups.learned;
+}
+
+/** The raw hits of `$1` (rows of {@link toRow} as JSON), in one statement. */
+const RAW_INSERT = `INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
        affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
        login_state, session_id, placement, searchid, category, action, label, value, params)
      SELECT client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
@@ -30,18 +43,25 @@ async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsH
        FROM jsonb_to_recordset($1::jsonb) AS r(client_id TEXT, received_at BIGINT, timestamp BIGINT, type TEXT, path TEXT,
          non_interaction BOOLEAN, vertical TEXT, locale TEXT, affiliate TEXT, affiliateskin TEXT, experiment TEXT,
          page_id TEXT, sub_page_id TEXT, presentation TEXT, pixel_context TEXT, login_state TEXT, session_id TEXT,
-         placement TEXT, searchid TEXT, category TEXT, action TEXT, label TEXT, value FLOAT8, params JSONB)`,
-    [pgJson(fresh.map(toRow))],
-  );
-  return addToRollups ? addToRollups(db, fresh) : NONE;
-}
+         placement TEXT, searchid TEXT, category TEXT, action TEXT, label TEXT, value FLOAT8, params JSONB)`;
 
 export interface PostgresAnalyticsOptions {
   /** Maintain the rollups on ingest (default); off only to measure their cost. */
   rollups: boolean;
   /** Days raw hits are kept: a window's edge older than this is read from whole rollup rows. */
   rawDays: number;
+  /** How direct ingest groups bodies into transactions (batchWriter.ts); the defaults below otherwise. */
+  batching?: Partial<Pick<BatchWriterOptions<AnalyticsBody>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
 }
+
+/** One request's hits and drop report: stored together or not at all. */
+export interface AnalyticsBody {
+  hits: readonly StoredAnalyticsHit[];
+  dropped?: StoredDropReport;
+}
+
+// As perf.ts (where the figures are): one transaction at a time; the cap counts bodies, of up to a few dozen hits each.
+const BATCHING = { maxInFlight: 1, maxBatch: 32 };
 
 /**
  * What `writeBatch` calls: `prepare` before its transaction, `writeHits` inside it, then
@@ -53,11 +73,15 @@ export interface PostgresAnalyticsWrites {
   remember(learned: LearnedKeys): void;
 }
 
-/** The analytics ports over the pool; a body's hits, their rollup counts and drop report are one transaction. */
+/**
+ * The analytics ports over the pool; a body's hits, their rollup counts and drop report are in
+ * one transaction, shared with the bodies that arrive with it (batchWriter.ts: they upsert the
+ * same rollup rows). `close` waits for the bodies queued.
+ */
 export function createPostgresAnalytics(
   pool: pg.Pool,
   options: PostgresAnalyticsOptions,
-): PostgresAnalyticsWrites & { ingest: AnalyticsIngest; query: AnalyticsQuery } {
+): PostgresAnalyticsWrites & { ingest: AnalyticsIngest; query: AnalyticsQuery; close(): Promise<void> } {
   const keys = createRollupKeyCache();
   const addToRollups = options.rollups ? postgresRollupWriter(keys) : undefined;
   const writeHits = (db: Queryable, hits: readonly StoredAnalyticsHit[]) => writeAnalyticsHits(db, hits, addToRollups);
@@ -65,20 +89,27 @@ export function createPostgresAnalytics(
   const prepare = async (hits: readonly StoredAnalyticsHit[]) => {
     if (options.rollups) await prepareRollupKeys(pool, keys, hits);
   };
+  const batches = createBatchWriter<AnalyticsBody>({
+    ...BATCHING,
+    ...options.batching,
+    async write(bodies) {
+      const hits = bodies.flatMap((body) => body.hits);
+      await prepare(hits);
+      const learned = await inTransaction(pool, async (client) => {
+        const found = await writeHits(client, hits);
+        await writeDropReports(client, bodies.flatMap((body) => (body.dropped ? [body.dropped] : [])));
+        return found;
+      });
+      keys.remember(learned);
+    },
+  });
   return {
     prepare,
     writeHits,
     remember: keys.remember,
+    close: batches.close,
     ingest: {
-      async insertAnalyticsHits(hits, dropped) {
-        await prepare(hits);
-        const learned = await inTransaction(pool, async (client) => {
-          const found = await writeHits(client, hits);
-          if (dropped) await writeDropReports(client, [dropped]);
-          return found;
-        });
-        keys.remember(learned);
-      },
+      insertAnalyticsHits: (hits, dropped) => batches.add({ hits, dropped }),
     },
     query: {
       async countAnalytics(filter, by, limit) {

@@ -7,8 +7,18 @@ import type { HitTuple } from '../../analytics/rollupTuple.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import { pgJson, pgText, type Queryable } from './db.js';
 
-/** Adds fresh hits to the rollups in the caller's transaction; returns the tuple ids it learned. */
-export type PostgresRollupWriter = (db: Queryable, fresh: readonly StoredAnalyticsHit[]) => Promise<LearnedKeys>;
+/**
+ * The rollup upsert of fresh hits, to run in the raw INSERT's statement: its CTEs (`minute`,
+ * `hour`, `day`), their parameters (numbered from the `first` given), and the tuple ids learned.
+ */
+export interface RollupUpsert {
+  ctes: string;
+  params: unknown[];
+  learned: LearnedKeys;
+}
+
+/** Makes the rollup upsert of fresh hits (interning a tuple the cache lost, in the caller's transaction). */
+export type PostgresRollupWriter = (db: Queryable, fresh: readonly StoredAnalyticsHit[], first: number) => Promise<RollupUpsert>;
 
 /**
  * Makes sure the tuples of `hits` have ids before their transaction starts: those not cached are
@@ -33,7 +43,8 @@ export async function prepareRollupKeys(pool: Queryable, cache: RollupKeyCache, 
 /**
  * The analytics rollups' ingest side on PostgreSQL, run in the raw insert's transaction for the
  * hits `newItems` returned (so a redelivered hit counts once): summed in memory per level, row
- * start and tuple, then one statement upserting every level. Every level is written now rather
+ * start and tuple, then upserted at every level by CTEs of the raw INSERT's own statement (one
+ * round trip to the database for both, as the perf rollups do). Every level is written now rather
  * than compacted from finer rows later: no compactor can race a late writer on another instance,
  * and hits of the past (a re-seeded store, a late batch) are counted at every level at once.
  *
@@ -44,9 +55,8 @@ export async function prepareRollupKeys(pool: Queryable, cache: RollupKeyCache, 
  * way, and its id only cached once the caller's transaction committed.
  */
 export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWriter {
-  return async (db, fresh) => {
+  return async (db, fresh, first) => {
     const learned = new Map<string, number>();
-    if (fresh.length === 0) return learned;
     const deltas = rollupDeltas(fresh, pgText);
     const missing = new Map<string, HitTuple>();
     for (const delta of deltas) if (cache.get(delta.tupleText) === undefined) missing.set(delta.tupleText, delta.tuple);
@@ -59,16 +69,11 @@ export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWrite
         .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       return [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])];
     });
-    const upsert = (table: string, first: number) =>
-      `INSERT INTO ${table} AS t (start, key_id, n)
-       SELECT * FROM unnest($${first}::bigint[], $${first + 1}::int[], $${first + 2}::bigint[]) ORDER BY 1, 2
-       ON CONFLICT (start, key_id) DO UPDATE SET n = t.n + excluded.n`;
-    await db.query(
-      `WITH minute AS (${upsert('analytics_rollup_minute', 1)}), hour AS (${upsert('analytics_rollup_hour', 4)})
-       ${upsert('analytics_rollup_day', 7)}`,
-      params,
-    );
-    return learned;
+    const upsert = (level: string, at: number) =>
+      `${level} AS (INSERT INTO analytics_rollup_${level} AS t (start, key_id, n)
+       SELECT * FROM unnest($${at}::bigint[], $${at + 1}::int[], $${at + 2}::bigint[]) ORDER BY 1, 2
+       ON CONFLICT (start, key_id) DO UPDATE SET n = t.n + excluded.n)`;
+    return { ctes: LEVELS.map((level, i) => upsert(level, first + 3 * i)).join(',\n'), params, learned };
   };
 }
 

@@ -128,6 +128,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     async close() {
       clearInterval(timer);
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      // Nothing is queued by now (every add is tracked above); this only refuses later reports.
+      await Promise.all([perf.close(), analytics.close()]);
       await pool.end();
     },
   };
