@@ -38,7 +38,9 @@ describe('createBatcher', () => {
   it('holds at most two batches: push waits for room', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const batcher = createBatcher<number>({ batchSize: 2, maxWaitMs: 1, write: () => gate });
+    // Batches cut by size only: with a short wait, a loaded machine could cut [1] alone, and the
+    // held 2, 3, 4, 5 would then block push(5) until a release this test only gives after it.
+    const batcher = createBatcher<number>({ batchSize: 2, maxWaitMs: 60_000, write: () => gate });
     for (const n of [1, 2, 3, 4]) await batcher.push(n);
     await sleep(5);
     // [1, 2] is being written; 3, 4 are held; 5 and 6 fill two batches' worth.
