@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { describeAnalyticsRollupRows } from '../conformance/analyticsRollupRows.js';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
@@ -6,13 +6,13 @@ import { createPostgresStore } from './createPostgresStore.js';
 import { createPool } from './db.js';
 import { migrate } from './migrations/migrate.js';
 import { migrations } from './migrations/index.js';
-import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
+import { createTestDatabase, createTestPool, type TestDatabase } from './testing/testDatabase.js';
 
 let database: TestDatabase;
 let admin: pg.Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
-  admin = new pg.Pool({ connectionString: database.url, max: 1 });
+  admin = createTestPool(database.url, 1);
 });
 const older: TestDatabase[] = [];
 afterAll(async () => {

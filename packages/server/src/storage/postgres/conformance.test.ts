@@ -1,8 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { describeStoreConformance } from '../conformance/describeStoreConformance.js';
 import { createPostgresStore } from './createPostgresStore.js';
-import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
+import { createTestDatabase, createTestPool, type TestDatabase } from './testing/testDatabase.js';
 
 // One database for the file; every store the suites open starts from empty tables (the schema and
 // its partitions stay), so no test sees another's rows.
@@ -11,7 +11,7 @@ let admin: pg.Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  admin = new pg.Pool({ connectionString: database.url, max: 1 });
+  admin = createTestPool(database.url, 1);
 });
 afterAll(async () => {
   await admin?.end();

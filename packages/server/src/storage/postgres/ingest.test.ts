@@ -1,10 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsHit, consentChoice, dropReport, perfReport, signalReport, T0 } from '../conformance/fixtures.js';
 import type { IngestItem, Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
 import { purgeIngestKeys } from './ingestKeys.js';
-import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
+import { createTestDatabase, createTestPool, type TestDatabase } from './testing/testDatabase.js';
 
 // What the conformance suites cannot see: several instances (each its own pool) on one database,
 // as behind a load balancer, and the PostgreSQL-only bookkeeping under the ports.
@@ -16,7 +16,7 @@ describe('PostgreSQL ingest across instances', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     instances = await Promise.all([1, 2, 3].map(() => createPostgresStore({ url: database.url, poolSize: 4 })));
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = createTestPool(database.url, 2);
   });
   afterAll(async () => {
     await pool?.end();

@@ -1,9 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
 import { DAY_MS, ensureDayPartition, listPartitionedTables, runPartitionUpkeep } from './partitions.js';
-import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
+import { createTestDatabase, createTestPool, type TestDatabase } from './testing/testDatabase.js';
 import { perfReport } from '../conformance/fixtures.js';
 
 const dayTag = (time: number) => new Date(time).toISOString().slice(0, 10).replace(/-/g, '');
@@ -18,7 +18,7 @@ describe('daily partitions', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = await createPostgresStore({ url: database.url, retentionRawDays: 30 });
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = createTestPool(database.url, 2);
   });
   afterAll(async () => {
     await pool?.end();

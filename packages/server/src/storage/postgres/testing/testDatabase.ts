@@ -22,8 +22,37 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withAdmin(adminUrl, async (admin) => {
+        await untilUnused(admin, name);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
+}
+
+/**
+ * A pool for a test's own statements on its database. Why the listener: `pool.end()` resolves
+ * before its connections have closed, and a backend still closing when the database is dropped
+ * WITH (FORCE) answers with a FATAL error, which the pool re-emits as 'error'; with nobody
+ * listening that was an uncaught exception failing a CI run whose tests had all passed.
+ */
+export function createTestPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
+}
+
+const UNUSED_WAIT_MS = 3_000;
+
+// Sessions of pools just ended are still closing for a moment: waiting for them to leave first
+// means FORCE only ends sessions a test really left open (a store it never closed).
+async function untilUnused(admin: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + UNUSED_WAIT_MS;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
