@@ -65,7 +65,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     insertDropReport: (db, report) => writeDropReports(db, [report]),
     rollups: options.rollups,
   });
-  const perf = createPostgresPerf(pool, { rollups: options.rollups ?? true });
+  const perf = createPostgresPerf(pool, {
+    rollups: options.rollups ?? true,
+    flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: flushing staged stats failed; they stay staged and are retried') },
+  });
   const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);

@@ -4,6 +4,7 @@ import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
+import { createPerfRollupFlusher, writePerfReportsStaged, type PerfRollupFlusherOptions } from './perfPendingRollups.js';
 import { readPerfRollups, writePerfReportsWithRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toReport, toRow } from './perfRows.js';
@@ -29,7 +30,13 @@ export interface PostgresPerfOptions {
   rollups: boolean;
   /** How direct ingest groups reports into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<PerfReport>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
+  /** When direct ingest's staged rollups are flushed (perfPendingRollups.ts); the defaults below otherwise. */
+  flushing?: Partial<PerfRollupFlusherOptions>;
 }
+
+// Half a second: a flush then carries hundreds of reports at a busy instance's rate, and a
+// console on another instance sees them about as soon as a person could ask.
+const FLUSHING = { delayMs: 500, retryMs: 5_000, chunk: 1_000 };
 
 // One transaction at a time: this instance's own batches then never wait on each other's rollup
 // row locks, and the reports arriving meanwhile make the next batch. bench/rollups.mjs (direct,
@@ -40,9 +47,10 @@ const BATCHING = { maxInFlight: 1, maxBatch: 64 };
 
 /**
  * The performance ports over the pool. Direct ingest (`insertPerfReport`) shares transactions
- * between concurrent reports (batchWriter.ts: they upsert the same rollup rows); `close` waits
- * for the ones queued. `write` is what the store's writeBatch calls inside its transaction, with
- * the same rollup setting.
+ * between concurrent reports (batchWriter.ts) and stages their rollup stats, which a flush adds
+ * to the rollups soon after and before any read of them (perfPendingRollups.ts); `close` waits
+ * for the reports queued and flushes. `write` is what the store's writeBatch calls inside its
+ * transaction: its batches are large, so it adds to the rollups in that transaction.
  */
 export function createPostgresPerf(
   pool: pg.Pool,
@@ -50,14 +58,25 @@ export function createPostgresPerf(
 ): { write: PerfWriter; ingest: PerfIngest; query: PerfQuery; close(): Promise<void> } {
   const keys: PerfKeyCache | undefined = options.rollups ? new Map() : undefined;
   const write: PerfWriter = (db, reports) => writePerfReports(db, reports, keys);
+  const onError = options.flushing?.onError ?? (() => {});
+  const flusher = keys ? createPerfRollupFlusher(pool, keys, { ...FLUSHING, ...options.flushing, onError }) : undefined;
   const batches = createBatchWriter<PerfReport>({
     ...BATCHING,
     ...options.batching,
-    write: (reports) => inTransaction(pool, (client) => write(client, reports)),
+    async write(reports) {
+      if (!flusher) return inTransaction(pool, (client) => writePerfReports(client, reports));
+      await inTransaction(pool, async (client) => {
+        await writePerfReportsStaged(client, await newItems(client, 'perf', reports, (report) => report.id, Date.now()));
+      });
+      flusher.staged();
+    },
   });
   return {
     write,
-    close: batches.close,
+    async close() {
+      await batches.close();
+      await flusher?.stop();
+    },
     ingest: {
       insertPerfReport: batches.add,
     },
@@ -79,7 +98,12 @@ export function createPostgresPerf(
         );
         return rows.map(toReport);
       },
-      readPerfRollups: (filter) => readPerfRollups(pool, filter),
+      async readPerfRollups(filter) {
+        // What this instance staged is in the rollups before they are read; if the flush fails
+        // (reported, and retried later), the read still answers, without those reports.
+        await flusher?.flush().catch(onError);
+        return readPerfRollups(pool, filter);
+      },
     },
   };
 }

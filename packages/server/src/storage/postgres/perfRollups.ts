@@ -29,21 +29,21 @@ function perLevel(statement: (level: RollupLevel) => string, where: string): str
 // blob's segments after the stored ones. Only this transaction's fold can bring it back to one.
 const APPEND_SKETCHES = `set_byte(t.sketches, 0, get_byte(t.sketches, 0) + get_byte(excluded.sketches, 0)) || substring(excluded.sketches FROM 2)`;
 
-// Named, so each connection plans it once: it is the same text on every write. $1 holds the raw
-// rows (perfRows.ts), $2 the rollup rows; a row's blob comes back only when it needs a fold.
-const WRITE = {
-  name: 'perf-write-with-rollups',
-  text: `WITH raw AS (${PERF_RAW_INSERT}),
-     d AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS d(level TEXT, ${recordColumns}))
-     ${perLevel(
-       (level) => `INSERT INTO perf_rollup_${level} AS t (${columnList}, sketches)
+// The rollup rows of a write as a CTE `d`, from the JSON parameter `$n` (rows of {@link record}).
+const rollupRows = (n: number) => `d AS (SELECT * FROM jsonb_to_recordset($${n}::jsonb) AS d(level TEXT, ${recordColumns}))`;
+// One upsert CTE per level; a row's blob comes back only when it needs a fold.
+const UPSERTS = perLevel(
+  (level) => `INSERT INTO perf_rollup_${level} AS t (${columnList}, sketches)
         SELECT ${columnList}, decode(sketches, 'base64') FROM d WHERE level = '${level}' ORDER BY start, key_id
         ON CONFLICT (start, key_id) DO UPDATE SET ${NUMBER_COLUMNS.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ')},
           sketches = ${APPEND_SKETCHES}
         RETURNING '${level}' AS level, start, key_id, CASE WHEN get_byte(sketches, 0) > ${MAX_SEGMENTS} THEN sketches END AS sketches`,
-       'sketches IS NOT NULL',
-     )}`,
-};
+  'sketches IS NOT NULL',
+);
+// Named, so each connection plans them once: each is the same text on every write. WRITE takes
+// the raw rows (perfRows.ts) as $1 and the rollup rows as $2; UPSERT only the rollup rows.
+const WRITE = { name: 'perf-write-with-rollups', text: `WITH raw AS (${PERF_RAW_INSERT}),\n ${rollupRows(2)}\n ${UPSERTS}` };
+const UPSERT = { name: 'perf-rollup-upsert', text: `WITH ${rollupRows(1)}\n ${UPSERTS}` };
 // The folded blobs of rows this transaction has locked already (the upsert did), so it waits on
 // no one. Nothing reads the CTEs: data-modifying CTEs run to completion all the same.
 const FOLD = {
@@ -71,15 +71,34 @@ const FOLD = {
  */
 export async function writePerfReportsWithRollups(db: Queryable, reports: readonly PerfReport[], keys: PerfKeyCache): Promise<void> {
   if (reports.length === 0) return;
-  const deltas = perfRollupDeltas(reports);
+  await upsertRollups(db, perfRollupDeltas(reports), keys, WRITE, [pgJson(reports.map(toRow))]);
+}
+
+/**
+ * Adds `deltas` (every level's rows, see levelDeltas) to the rollups in the caller's transaction,
+ * merging and folding as {@link writePerfReportsWithRollups} does: what a flush of the pending
+ * minutes of direct ingest writes (perfPendingRollups.ts).
+ */
+export async function addPerfRollups(db: Queryable, deltas: readonly PerfRollupDelta[], keys: PerfKeyCache): Promise<void> {
+  if (deltas.length === 0) return;
+  await upsertRollups(db, deltas, keys, UPSERT, []);
+}
+
+async function upsertRollups(
+  db: Queryable,
+  deltas: readonly PerfRollupDelta[],
+  keys: PerfKeyCache,
+  statement: { name: string; text: string },
+  leading: unknown[],
+): Promise<void> {
   const ids = await resolvePerfKeys(db, deltas, keys);
   const encode = sketchEncoder();
   const rows = deltas.map((delta) => record(delta, ids.get(pgText(delta.dims))!, encode(delta.stats)));
   const { rows: full } = await db.query<{ level: RollupLevel; start: number; key_id: number; sketches: Buffer }>({
-    ...WRITE,
+    ...statement,
     // The rollup rows hold no text from clients (level names, base64), so plain JSON will do:
     // pgJson's per-value check cost more than the rest of their encoding.
-    values: [pgJson(reports.map(toRow)), JSON.stringify(rows)],
+    values: [...leading, JSON.stringify(rows)],
   });
   if (full.length === 0) return;
   await db.query({
