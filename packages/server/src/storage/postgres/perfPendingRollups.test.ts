@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PerfReport } from '../../perf/contract.js';
+import { VITAL_FIELDS } from '../../perf/perfRollup.js';
+import { decodeSketchesInto, emptySketches } from '../../rollups/sketchCodec.js';
+import { T0, perfReport } from '../conformance/fixtures.js';
+import { createPool, inTransaction } from './db.js';
+import { createPerfRollupFlusher, writePerfReportsStaged, type PerfRollupFlusherOptions } from './perfPendingRollups.js';
+import { writePerfReportsWithRollups } from './perfRollups.js';
+import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
+
+const LEVELS = ['minute', 'hour', 'day'] as const;
+const PAGES = ['home', 'search', 'results'];
+const quiet: PerfRollupFlusherOptions = { delayMs: 60_000, retryMs: 60_000, chunk: 1_000, onError: () => {} };
+
+// Each test's reports under a vertical of its own, so its rollup rows are its own.
+const reports = (vertical: string, n: number, from = 0): PerfReport[] =>
+  Array.from({ length: n }, (_, i) =>
+    perfReport({
+      id: `${vertical}-${from + i}`,
+      vertical,
+      pageId: PAGES[i % PAGES.length]!,
+      receivedAt: T0 + (from + i) * 7_000,
+      vitals: { wv_lcp: 800 + ((from + i) % 17) * 150, wv_cls: 0.01 * (i % 5), wv_inp: null, wv_fid: null, wv_fcp: null, wv_ttfb: 90 + i },
+    }),
+  );
+
+describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', () => {
+  let db: MigratedPool;
+  beforeAll(async () => {
+    db = await createMigratedPool();
+  });
+  afterAll(async () => {
+    await db?.close();
+  }, 60_000);
+
+  const stage = (batch: readonly PerfReport[]) => inTransaction(db.pool, (client) => writePerfReportsStaged(client, batch));
+  const pending = async () => Number((await db.pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
+  // Every rollup row of a vertical, its sketches decoded (segments merged), in a stable order.
+  const rollupRows = async (vertical: string) => {
+    const out: unknown[] = [];
+    for (const level of LEVELS) {
+      const { rows } = await db.pool.query<Record<string, unknown> & { sketches: Buffer }>(
+        `SELECT r.*, k.page_id FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
+          WHERE k.vertical = $1 ORDER BY r.start, k.page_id`,
+        [vertical],
+      );
+      for (const { key_id: _key, sketches, ...numbers } of rows) {
+        const merged = emptySketches(VITAL_FIELDS.length);
+        decodeSketchesInto(sketches, merged);
+        out.push({ level, ...numbers, sketches: merged.map((sketch) => [...sketch].sort((a, b) => a[0] - b[0])) });
+      }
+    }
+    return out;
+  };
+
+  it('adds staged stats to every level exactly as an in-transaction write does, once', async () => {
+    const flusher = createPerfRollupFlusher(db.pool, new Map(), quiet);
+    const sent = reports('staged', 40);
+    for (let i = 0; i < sent.length; i += 8) await stage(sent.slice(i, i + 8));
+    expect(await pending()).toBe(5);
+    expect(await rollupRows('staged')).toEqual([]);
+    await flusher.flush();
+    await flusher.flush();
+    expect(await pending()).toBe(0);
+
+    // The same reports, renamed to a vertical of their own, written with their rollups directly.
+    const twin = sent.map((report) => ({ ...report, id: `${report.id}-twin`, vertical: 'direct' }));
+    await inTransaction(db.pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
+    const staged = await rollupRows('staged');
+    expect(staged.filter((row) => (row as { level: string }).level === 'day').map((row) => (row as { reports: number }).reports)).toEqual([14, 13, 13]);
+    expect(staged).toEqual(await rollupRows('direct'));
+    await flusher.stop();
+  });
+
+  it('stages nothing for a write whose transaction rolls back', async () => {
+    const before = await pending();
+    await expect(
+      inTransaction(db.pool, async (client) => {
+        await writePerfReportsStaged(client, reports('rolled-back', 3));
+        throw new Error('the rest of the transaction failed');
+      }),
+    ).rejects.toThrow('the rest of the transaction failed');
+    expect(await pending()).toBe(before);
+  });
+
+  it('counts each staged row once when instances flush side by side', async () => {
+    const second = createPool(db.url, 4);
+    try {
+      const flushers = [createPerfRollupFlusher(db.pool, new Map(), quiet), createPerfRollupFlusher(second, new Map(), { ...quiet, chunk: 3 })];
+      const sent = reports('side-by-side', 120);
+      const writes = Array.from({ length: 30 }, (_, i) => stage(sent.slice(i * 4, i * 4 + 4)));
+      // Flushes racing the writes and each other.
+      await Promise.all([...writes, ...Array.from({ length: 6 }, (_, i) => flushers[i % 2]!.flush())]);
+      await Promise.all(flushers.map((flusher) => flusher.stop()));
+      expect(await pending()).toBe(0);
+      for (const level of LEVELS) {
+        const { rows } = await db.pool.query(
+          `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1`,
+          ['side-by-side'],
+        );
+        expect(Number(rows[0].n), level).toBe(120);
+      }
+    } finally {
+      await second.end();
+    }
+  });
+
+  it('flushes on its own after a write, keeps the rows staged while a flush fails, and retries', async () => {
+    const errors: unknown[] = [];
+    const flusher = createPerfRollupFlusher(db.pool, new Map(), { delayMs: 20, retryMs: 50, chunk: 1_000, onError: (error) => errors.push(error) });
+    await db.pool.query(`INSERT INTO perf_rollup_pending (minutes) VALUES ('not json')`);
+    await stage(reports('retried', 6));
+    flusher.staged();
+    await until(() => errors.length >= 2);
+    expect(await pending()).toBe(2);
+    await db.pool.query(`DELETE FROM perf_rollup_pending WHERE minutes = 'not json'`);
+    await until(async () => (await pending()) === 0);
+    const { rows } = await db.pool.query(
+      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried'`,
+    );
+    expect(Number(rows[0].n)).toBe(6);
+    await flusher.stop();
+  });
+
+  it('flushes what is staged when it stops', async () => {
+    const flusher = createPerfRollupFlusher(db.pool, new Map(), quiet);
+    await stage(reports('stopped', 4));
+    expect(await pending()).toBe(1);
+    await flusher.stop();
+    expect(await pending()).toBe(0);
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
