@@ -2,14 +2,16 @@ import type pg from 'pg';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../../analytics/ports.js';
-import { createRollupKeyCache, type LearnedKeys } from '../../analytics/rollupKeys.js';
+import { createRollupKeyCache, type LearnedKeys, type RollupKeyCache } from '../../analytics/rollupKeys.js';
 import { countBy } from '../../analytics/rollupTuple.js';
 import { postgresAnalyticsReads } from './analyticsReads.js';
-import { postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
+import { createAnalyticsRollupFlusher } from './analyticsPendingRollups.js';
+import { minuteCounts, postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
 import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { writeDropReports } from './drops.js';
 import { newItems } from './ingestKeys.js';
+import { FLUSHING, type PendingFlusherOptions } from './pendingFlusher.js';
 
 const NONE: LearnedKeys = new Map();
 
@@ -33,6 +35,23 @@ async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsH
   return rollups.learned;
 }
 
+/**
+ * As {@link writeAnalyticsHits} with rollups, for direct ingest: the fresh hits' minute counts
+ * are staged in the raw INSERT's statement instead of upserted (analyticsPendingRollups.ts).
+ */
+async function writeAnalyticsHitsStaged(db: Queryable, hits: readonly StoredAnalyticsHit[], cache: RollupKeyCache): Promise<LearnedKeys> {
+  const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
+  if (fresh.length === 0) return NONE;
+  const { minutes, learned } = await minuteCounts(db, cache, fresh);
+  await db.query({
+    name: 'analytics-raw-insert-staged',
+    text: `WITH raw AS (${RAW_INSERT}) INSERT INTO analytics_rollup_pending (minutes) VALUES ($2)`,
+    // Numbers only: plain JSON.
+    values: [pgJson(fresh.map(toRow)), JSON.stringify(minutes)],
+  });
+  return learned;
+}
+
 /** The raw hits of `$1` (rows of {@link toRow} as JSON), in one statement. */
 const RAW_INSERT = `INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
        affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
@@ -52,6 +71,8 @@ export interface PostgresAnalyticsOptions {
   rawDays: number;
   /** How direct ingest groups bodies into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<AnalyticsBody>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
+  /** When direct ingest's staged rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
+  flushing?: Partial<PendingFlusherOptions>;
 }
 
 /** One request's hits and drop report: stored together or not at all. */
@@ -74,9 +95,11 @@ export interface PostgresAnalyticsWrites {
 }
 
 /**
- * The analytics ports over the pool; a body's hits, their rollup counts and drop report are in
- * one transaction, shared with the bodies that arrive with it (batchWriter.ts: they upsert the
- * same rollup rows). `close` waits for the bodies queued.
+ * The analytics ports over the pool; a body's hits, their staged rollup counts and drop report
+ * are in one transaction, shared with the bodies that arrive with it (batchWriter.ts), and a
+ * flush adds the counts to the rollups soon after and before any read of them
+ * (analyticsPendingRollups.ts). `close` waits for the bodies queued and flushes. `writeHits` is
+ * what the store's writeBatch calls: its batches are large, so it upserts the rollups itself.
  */
 export function createPostgresAnalytics(
   pool: pg.Pool,
@@ -89,6 +112,13 @@ export function createPostgresAnalytics(
   const prepare = async (hits: readonly StoredAnalyticsHit[]) => {
     if (options.rollups) await prepareRollupKeys(pool, keys, hits);
   };
+  const onError = options.flushing?.onError ?? (() => {});
+  const flusher = options.rollups ? createAnalyticsRollupFlusher(pool, { ...FLUSHING, ...options.flushing, onError }) : undefined;
+  // What this instance staged is in the rollups before they are read; if the flush fails
+  // (reported, and retried later), the read still answers, without those hits.
+  const flushed = async () => {
+    await flusher?.flush().catch(onError);
+  };
   const batches = createBatchWriter<AnalyticsBody>({
     ...BATCHING,
     ...options.batching,
@@ -96,30 +126,39 @@ export function createPostgresAnalytics(
       const hits = bodies.flatMap((body) => body.hits);
       await prepare(hits);
       const learned = await inTransaction(pool, async (client) => {
-        const found = await writeHits(client, hits);
+        const found = options.rollups ? await writeAnalyticsHitsStaged(client, hits, keys) : await writeHits(client, hits);
         await writeDropReports(client, bodies.flatMap((body) => (body.dropped ? [body.dropped] : [])));
         return found;
       });
       keys.remember(learned);
+      flusher?.staged();
     },
   });
   return {
     prepare,
     writeHits,
     remember: keys.remember,
-    close: batches.close,
+    async close() {
+      await batches.close();
+      await flusher?.stop();
+    },
     ingest: {
       insertAnalyticsHits: (hits, dropped) => batches.add({ hits, dropped }),
     },
     query: {
       async countAnalytics(filter, by, limit) {
+        await flushed();
         return countBy(await reads.counts(filter), { by, limit });
       },
       async breakdownAnalytics(filter, breakdowns) {
+        await flushed();
         const counts = await reads.counts(filter);
         return breakdowns.map((breakdown) => countBy(counts, breakdown));
       },
-      analyticsTimeline: (filter, bucketMs) => reads.timeline(filter, bucketMs),
+      async analyticsTimeline(filter, bucketMs) {
+        await flushed();
+        return reads.timeline(filter, bucketMs);
+      },
     },
   };
 }

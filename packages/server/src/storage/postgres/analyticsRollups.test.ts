@@ -45,10 +45,16 @@ async function openUpgraded(hits: readonly StoredAnalyticsHit[]) {
 describeAnalyticsRollupRows(async (rollups) => {
   const store = await createPostgresStore({ url: database.url, poolSize: 2, rollups });
   await admin.query(`DELETE FROM analytics_hits; DELETE FROM ingest_keys; DELETE FROM analytics_rollup_keys;
-    DELETE FROM analytics_rollup_minute; DELETE FROM analytics_rollup_hour; DELETE FROM analytics_rollup_day`);
+    DELETE FROM analytics_rollup_minute; DELETE FROM analytics_rollup_hour; DELETE FROM analytics_rollup_day;
+    DELETE FROM analytics_rollup_pending`);
   return {
     store,
     async rows(level) {
+      // Direct ingest stages its counts; the store's own flush adds them within half a second.
+      for (let waited = 0; Number((await admin.query('SELECT count(*) AS n FROM analytics_rollup_pending')).rows[0].n) > 0; waited += 20) {
+        if (waited > 5_000) throw new Error('the staged analytics counts were not flushed within 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const { rows } = await admin.query<{ start: string; n: string }>(`SELECT start, n FROM analytics_rollup_${level} ORDER BY start`);
       return rows.map((row) => ({ start: Number(row.start), n: Number(row.n) }));
     },

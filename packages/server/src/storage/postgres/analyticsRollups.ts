@@ -4,7 +4,8 @@ import { rollupDeltas } from '../../analytics/rollupSums.js';
 import type { RollupDelta } from '../../analytics/rollupSums.js';
 import { tupleDigest, tupleOf, tupleText } from '../../analytics/rollupTuple.js';
 import type { HitTuple } from '../../analytics/rollupTuple.js';
-import { LEVELS } from '../../rollups/timeGrid.js';
+import { LEVEL_MS, LEVELS, bucketStart } from '../../rollups/timeGrid.js';
+import type { RollupLevel } from '../../rollups/timeGrid.js';
 import { pgJson, pgText, type Queryable } from './db.js';
 
 /**
@@ -56,26 +57,75 @@ export async function prepareRollupKeys(pool: Queryable, cache: RollupKeyCache, 
  */
 export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWriter {
   return async (db, fresh, first) => {
-    const learned = new Map<string, number>();
     const deltas = rollupDeltas(fresh, pgText);
-    const missing = new Map<string, HitTuple>();
-    for (const delta of deltas) if (cache.get(delta.tupleText) === undefined) missing.set(delta.tupleText, delta.tuple);
-    if (missing.size > 0) await intern(db, missing, learned);
-    const idOf = (delta: RollupDelta) => cache.get(delta.tupleText) ?? (learned.get(delta.tupleText) as number);
-    const params = LEVELS.flatMap((level) => {
-      const rows = deltas
-        .filter((delta) => delta.level === level)
-        .map((delta) => [delta.start, idOf(delta), delta.n] as const)
-        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      return [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])];
-    });
-    const upsert = (level: string, at: number) =>
-      `${level} AS (INSERT INTO analytics_rollup_${level} AS t (start, key_id, n)
-       SELECT * FROM unnest($${at}::bigint[], $${at + 1}::int[], $${at + 2}::bigint[]) ORDER BY 1, 2
-       ON CONFLICT (start, key_id) DO UPDATE SET n = t.n + excluded.n)`;
-    return { ctes: LEVELS.map((level, i) => upsert(level, first + 3 * i)).join(',\n'), params, learned };
+    const { idOf, learned } = await deltaIds(db, cache, deltas);
+    const params = levelParams(deltas.map((delta) => ({ level: delta.level, start: delta.start, keyId: idOf(delta), n: delta.n })));
+    return { ctes: upsertCtes(first), params, learned };
   };
 }
+
+/** A minute's count of one tuple, by its id: what direct ingest stages (analyticsPendingRollups.ts). */
+export type MinuteCount = readonly [start: number, keyId: number, n: number];
+
+/** The minute counts of fresh hits by tuple id (interning a tuple the cache lost, in the caller's transaction). */
+export async function minuteCounts(
+  db: Queryable,
+  cache: RollupKeyCache,
+  fresh: readonly StoredAnalyticsHit[],
+): Promise<{ minutes: MinuteCount[]; learned: LearnedKeys }> {
+  const deltas = rollupDeltas(fresh, pgText).filter((delta) => delta.level === 'minute');
+  const { idOf, learned } = await deltaIds(db, cache, deltas);
+  return { minutes: deltas.map((delta) => [delta.start, idOf(delta), delta.n] as const), learned };
+}
+
+/** Adds minute counts to every level's rows, in the caller's transaction: what a flush of staged counts writes. */
+export async function addAnalyticsRollups(db: Queryable, minutes: readonly MinuteCount[]): Promise<void> {
+  const sums = new Map<string, LevelCount>();
+  for (const [minute, keyId, n] of minutes) {
+    for (const level of LEVELS) {
+      const start = bucketStart(minute, LEVEL_MS[level]);
+      const key = `${level} ${start} ${keyId}`;
+      const sum = sums.get(key);
+      if (sum) sum.n += n;
+      else sums.set(key, { level, start, keyId, n });
+    }
+  }
+  if (sums.size === 0) return;
+  await db.query({ name: 'analytics-rollup-upsert', text: `WITH ${upsertCtes(1)}\nSELECT 1`, values: levelParams([...sums.values()]) });
+}
+
+interface LevelCount {
+  level: RollupLevel;
+  start: number;
+  keyId: number;
+  n: number;
+}
+
+/** The tuple id of each delta: cached, or else interned in the caller's transaction and learned. */
+async function deltaIds(db: Queryable, cache: RollupKeyCache, deltas: readonly RollupDelta[]) {
+  const learned = new Map<string, number>();
+  const missing = new Map<string, HitTuple>();
+  for (const delta of deltas) if (cache.get(delta.tupleText) === undefined) missing.set(delta.tupleText, delta.tuple);
+  if (missing.size > 0) await intern(db, missing, learned);
+  const idOf = (delta: RollupDelta) => cache.get(delta.tupleText) ?? (learned.get(delta.tupleText) as number);
+  return { idOf, learned };
+}
+
+// Per level, the starts, key ids and counts as arrays, sorted so writers lock rows in one order.
+function levelParams(counts: readonly LevelCount[]): unknown[] {
+  return LEVELS.flatMap((level) => {
+    const rows = counts.filter((count) => count.level === level).sort((a, b) => a.start - b.start || a.keyId - b.keyId);
+    return [rows.map((row) => row.start), rows.map((row) => row.keyId), rows.map((row) => row.n)];
+  });
+}
+
+// One upsert CTE per level (`minute`, `hour`, `day`), from levelParams' arrays numbered from `first`.
+const upsertCtes = (first: number) =>
+  LEVELS.map(
+    (level, i) => `${level} AS (INSERT INTO analytics_rollup_${level} AS t (start, key_id, n)
+       SELECT * FROM unnest($${first + 3 * i}::bigint[], $${first + 3 * i + 1}::int[], $${first + 3 * i + 2}::bigint[]) ORDER BY 1, 2
+       ON CONFLICT (start, key_id) DO UPDATE SET n = t.n + excluded.n)`,
+  ).join(',\n');
 
 /**
  * Inserts the tuples (`ON CONFLICT DO NOTHING`, digest order) and reads their ids back by a

@@ -69,7 +69,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     rollups: options.rollups ?? true,
     flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: flushing staged stats failed; they stay staged and are retried') },
   });
-  const analytics = createPostgresAnalytics(pool, { rollups: options.rollups ?? true, rawDays: retention });
+  const analytics = createPostgresAnalytics(pool, {
+    rollups: options.rollups ?? true,
+    rawDays: retention,
+    flushing: { onError: (error) => logger.warn({ err: error }, 'analytics rollups: flushing staged counts failed; they stay staged and are retried') },
+  });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
 

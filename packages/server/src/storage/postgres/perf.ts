@@ -4,7 +4,8 @@ import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
-import { createPerfRollupFlusher, writePerfReportsStaged, type PerfRollupFlusherOptions } from './perfPendingRollups.js';
+import { FLUSHING, type PendingFlusherOptions } from './pendingFlusher.js';
+import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
 import { readPerfRollups, writePerfReportsWithRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toReport, toRow } from './perfRows.js';
@@ -30,13 +31,10 @@ export interface PostgresPerfOptions {
   rollups: boolean;
   /** How direct ingest groups reports into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<PerfReport>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
-  /** When direct ingest's staged rollups are flushed (perfPendingRollups.ts); the defaults below otherwise. */
-  flushing?: Partial<PerfRollupFlusherOptions>;
+  /** When direct ingest's staged rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
+  flushing?: Partial<PendingFlusherOptions>;
 }
 
-// Half a second: a flush then carries hundreds of reports at a busy instance's rate, and a
-// console on another instance sees them about as soon as a person could ask.
-const FLUSHING = { delayMs: 500, retryMs: 5_000, chunk: 1_000 };
 
 // One transaction at a time: this instance's own batches then never wait on each other's rollup
 // row locks, and the reports arriving meanwhile make the next batch. bench/rollups.mjs (direct,

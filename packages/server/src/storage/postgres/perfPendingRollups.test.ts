@@ -4,13 +4,14 @@ import { VITAL_FIELDS } from '../../perf/perfRollup.js';
 import { decodeSketchesInto, emptySketches } from '../../rollups/sketchCodec.js';
 import { T0, perfReport } from '../conformance/fixtures.js';
 import { createPool, inTransaction } from './db.js';
-import { createPerfRollupFlusher, writePerfReportsStaged, type PerfRollupFlusherOptions } from './perfPendingRollups.js';
+import type { PendingFlusherOptions } from './pendingFlusher.js';
+import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
 import { writePerfReportsWithRollups } from './perfRollups.js';
 import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
 
 const LEVELS = ['minute', 'hour', 'day'] as const;
 const PAGES = ['home', 'search', 'results'];
-const quiet: PerfRollupFlusherOptions = { delayMs: 60_000, retryMs: 60_000, chunk: 1_000, onError: () => {} };
+const quiet: PendingFlusherOptions = { delayMs: 60_000, retryMs: 60_000, chunk: 1_000, onError: () => {} };
 
 // Each test's reports under a vertical of its own, so its rollup rows are its own.
 const reports = (vertical: string, n: number, from = 0): PerfReport[] =>

@@ -6,6 +6,7 @@ import { inTransaction, pgJson, type Queryable } from './db.js';
 import { addPerfRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toRow } from './perfRows.js';
+import { createPendingFlusher, takeStaged, type PendingFlusher, type PendingFlusherOptions } from './pendingFlusher.js';
 
 /**
  * Direct ingest's perf rollups on PostgreSQL, staged in the raw rows' transaction and written
@@ -57,10 +58,6 @@ export async function writePerfReportsStaged(db: Queryable, reports: readonly Pe
   await db.query({ ...STAGE, values: [pgJson(reports.map(toRow)), pgJson(staged)] });
 }
 
-const TAKE = `DELETE FROM perf_rollup_pending
-  WHERE id IN (SELECT id FROM perf_rollup_pending ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-  RETURNING minutes`;
-
 /** Adds one staged row's minutes into `minutes`, merging those of the same minute and page. */
 function addStaged(minutes: PerfMinutes, text: string): void {
   for (const entry of JSON.parse(text) as StagedMinute[]) {
@@ -76,78 +73,16 @@ function addStaged(minutes: PerfMinutes, text: string): void {
 /** Takes up to `limit` staged rows and adds them to every level, in one transaction; resolves with the rows taken. */
 async function flushChunk(pool: pg.Pool, keys: PerfKeyCache, limit: number): Promise<number> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ minutes: string }>(TAKE, [limit]);
-    if (rows.length === 0) return 0;
+    const staged = await takeStaged(client, 'perf_rollup_pending', limit);
+    if (staged.length === 0) return 0;
     const minutes: PerfMinutes = new Map();
-    for (const row of rows) addStaged(minutes, row.minutes);
+    for (const text of staged) addStaged(minutes, text);
     await addPerfRollups(client, levelDeltas(minutes), keys);
-    return rows.length;
+    return staged.length;
   });
 }
 
-export interface PerfRollupFlusherOptions {
-  /** How long after a staged write its flush starts (writes meanwhile share it). */
-  delayMs: number;
-  /** How long after a failed flush the next one is tried. */
-  retryMs: number;
-  /** Staged rows per flush transaction at most. */
-  chunk: number;
-  /** Where a failed background flush is reported (it is retried). */
-  onError(error: unknown): void;
-}
-
-export interface PerfRollupFlusher {
-  /** Says a write was staged: a flush starts within `delayMs`. */
-  staged(): void;
-  /** Resolves once every row staged before the call (by this instance) is in the rollups. */
-  flush(): Promise<void>;
-  /** Flushes what is staged and stops the timer; later writes are flushed by reads or other instances. */
-  stop(): Promise<void>;
-}
-
 /** Flushes an instance's staged perf rollups: soon after writes, before reads, at close. */
-export function createPerfRollupFlusher(pool: pg.Pool, keys: PerfKeyCache, options: PerfRollupFlusherOptions): PerfRollupFlusher {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  // Flushes run one after another. A flush asked for while one runs gets the next one, since
-  // the running one may have taken its rows before the caller's write committed; callers
-  // meanwhile share that next one.
-  let tail: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | undefined;
-  const drain = async () => {
-    while ((await flushChunk(pool, keys, options.chunk)) === options.chunk) {
-      // A full chunk: more may be staged.
-    }
-  };
-  const flush = (): Promise<void> => {
-    if (queued) return queued;
-    const run = tail.then(() => {
-      queued = undefined;
-      return drain();
-    });
-    queued = run;
-    tail = run.catch(() => {});
-    return run;
-  };
-  const later = (ms: number) => {
-    if (timer || stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      flush().catch((error: unknown) => {
-        options.onError(error);
-        later(options.retryMs);
-      });
-    }, ms);
-    timer.unref();
-  };
-  return {
-    staged: () => later(options.delayMs),
-    flush,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await flush().catch(options.onError);
-    },
-  };
+export function createPerfRollupFlusher(pool: pg.Pool, keys: PerfKeyCache, options: PendingFlusherOptions): PendingFlusher {
+  return createPendingFlusher((limit) => flushChunk(pool, keys, limit), options);
 }

@@ -12,7 +12,7 @@ import { alertClaimsMigration } from './010-alert-claims.js';
 import { perfRollupsMigration } from './011-perf-rollups.js';
 import { analyticsRollupsMigration } from './012-analytics-rollups.js';
 import { logRollupsMigration } from './013-log-rollups.js';
-import { perfRollupPendingMigration } from './014-perf-rollup-pending.js';
+import { rollupPendingMigration } from './014-rollup-pending.js';
 
 export type { Migration } from './migration.js';
 
@@ -31,5 +31,5 @@ export const migrations: readonly Migration[] = [
   perfRollupsMigration,
   analyticsRollupsMigration,
   logRollupsMigration,
-  perfRollupPendingMigration,
+  rollupPendingMigration,
 ];
