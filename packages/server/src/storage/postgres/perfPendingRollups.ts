@@ -23,9 +23,9 @@ import { createPendingFlusher, takeStaged, type PendingFlusher, type PendingFlus
  *
  * Exactly once: a report's stats are staged in the transaction that claims its id, and a flush
  * deletes the staged rows it adds in the same transaction as the upserts. Instances flush side by
- * side: each takes rows no other flush holds (SKIP LOCKED). So a read right after a write on the
- * same instance sees it (the read flushes first); one on another instance may miss, for the
- * moment that instance's flush takes, what that flush holds.
+ * side: each takes rows no other flush holds (SKIP LOCKED). A read flushes first, so it sees
+ * every write acknowledged before it, except rows another instance's flush is adding at that
+ * moment: those show once that flush commits, a few milliseconds later.
  */
 
 /** One staged minute × page: the numbers and the encoded sketches of PerfRollupStats. */
