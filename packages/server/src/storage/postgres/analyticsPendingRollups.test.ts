@@ -68,6 +68,21 @@ describe('PostgreSQL direct analytics ingest: staged rollup counts and their flu
     expect(await rollupRows(staged)).toEqual(expected);
   });
 
+  it('sets a staged row of another shape aside, reported and kept, and flushes the others', async () => {
+    const errors: unknown[] = [];
+    const analytics = createPostgresAnalytics(staged.pool, { rollups: true, rawDays: 30, flushing: { ...held, onError: (error) => errors.push(error) } });
+    const before = await count(staged, 'SELECT coalesce(sum(n), 0) AS n FROM analytics_rollup_day');
+    await analytics.ingest.insertAnalyticsHits(hits('c', 10));
+    const bad = ['[[1, 2]]', '[["1", 2, 3]]', '[[1.5, 2, 3]]'];
+    for (const text of bad) await staged.pool.query('INSERT INTO analytics_rollup_pending (minutes) VALUES ($1)', [text]);
+    await analytics.close();
+    expect(errors).toHaveLength(3);
+    const { rows: kept } = await staged.pool.query('SELECT minutes, unreadable FROM analytics_rollup_pending ORDER BY id');
+    expect(kept).toEqual(bad.map((minutes) => ({ minutes, unreadable: true })));
+    expect(await count(staged, 'SELECT coalesce(sum(n), 0) AS n FROM analytics_rollup_day')).toBe(before + 10);
+    await staged.pool.query('DELETE FROM analytics_rollup_pending');
+  });
+
   it('counts each staged row once when instances flush side by side', async () => {
     const second = createPool(staged.url, 4);
     try {

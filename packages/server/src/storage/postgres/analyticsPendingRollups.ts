@@ -13,17 +13,24 @@ import { createPendingFlusher, takeStaged, type PendingFlusher, type PendingFlus
  * A staged tuple id is safe to add later: it was either committed before the transaction
  * (prepareRollupKeys) or interned in it, and then commits or rolls back with the staged row.
  */
+/** One staged row's counts; throws on a row of another shape (takeStaged sets it aside). */
+function readCounts(text: string): MinuteCount[] {
+  const counts = JSON.parse(text) as MinuteCount[];
+  const valid = Array.isArray(counts) && counts.every((count) => Array.isArray(count) && count.length === 3 && count.every(Number.isSafeInteger));
+  if (!valid) throw new Error('not a list of minute counts');
+  return counts;
+}
+
 /** Takes up to `limit` staged rows and adds their counts to every level, in one transaction; resolves with the rows taken. */
-async function flushChunk(pool: pg.Pool, limit: number): Promise<number> {
+async function flushChunk(pool: pg.Pool, limit: number, onUnreadable: (error: unknown) => void): Promise<number> {
   return inTransaction(pool, async (client) => {
-    const staged = await takeStaged(client, 'analytics_rollup_pending', limit);
-    if (staged.length === 0) return 0;
-    await addAnalyticsRollups(client, staged.flatMap((text) => JSON.parse(text) as MinuteCount[]));
-    return staged.length;
+    const { items, taken } = await takeStaged(client, 'analytics_rollup_pending', limit, readCounts, onUnreadable);
+    await addAnalyticsRollups(client, items.flat());
+    return taken;
   });
 }
 
 /** Flushes an instance's staged analytics rollups: soon after writes, before reads, at close. */
 export function createAnalyticsRollupFlusher(pool: pg.Pool, options: PendingFlusherOptions): PendingFlusher {
-  return createPendingFlusher((limit) => flushChunk(pool, limit), options);
+  return createPendingFlusher((limit) => flushChunk(pool, limit, options.onError), options);
 }

@@ -1,23 +1,46 @@
 /**
  * When staged rollup stats of direct ingest (perfPendingRollups.ts, analyticsPendingRollups.ts)
  * are added to the rollup tables: half a second or so after a write, before a read, at close.
- * The engine-specific part is `flushChunk`: take up to `limit` staged rows, add them to the
- * rollups and delete them in one transaction, resolve with how many it took.
+ * The engine-specific part is `flushChunk`: take up to `limit` staged rows ({@link takeStaged}),
+ * add them to the rollups in the same transaction, resolve with how many it took.
  */
 
 import type { Queryable } from './db.js';
 
+type StagedTable = 'perf_rollup_pending' | 'analytics_rollup_pending';
+
 /**
  * Deletes up to `limit` staged rows of `table`, oldest first, skipping rows another instance's
- * flush holds, and returns their JSON: the caller adds them to the rollups in the same
- * transaction, so a row is counted once or, if that transaction fails, stays staged.
+ * flush holds, and returns them as `read` makes them: the caller adds them to the rollups in the
+ * same transaction, so a row is counted once or, if that transaction fails, stays staged. A row
+ * `read` throws on is put back marked unreadable and told to `onUnreadable`: kept for someone to
+ * look at, it no longer fails every flush that would take it.
  */
-export async function takeStaged(db: Queryable, table: 'perf_rollup_pending' | 'analytics_rollup_pending', limit: number): Promise<string[]> {
+export async function takeStaged<T>(
+  db: Queryable,
+  table: StagedTable,
+  limit: number,
+  read: (text: string) => T,
+  onUnreadable: (error: unknown) => void,
+): Promise<{ items: T[]; taken: number }> {
   const { rows } = await db.query<{ minutes: string }>(
-    `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING minutes`,
+    `DELETE FROM ${table} WHERE id IN (
+       SELECT id FROM ${table} WHERE NOT unreadable ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING minutes`,
     [limit],
   );
-  return rows.map((row) => row.minutes);
+  const out: T[] = [];
+  const unreadable: string[] = [];
+  for (const { minutes } of rows) {
+    try {
+      out.push(read(minutes));
+    } catch (error) {
+      unreadable.push(minutes);
+      onUnreadable(new Error(`${table}: a staged row cannot be read (${(error as Error).message}); it is kept, marked unreadable`));
+    }
+  }
+  if (unreadable.length > 0) await db.query(`INSERT INTO ${table} (minutes, unreadable) SELECT unnest($1::text[]), true`, [unreadable]);
+  return { items: out, taken: rows.length };
 }
 
 export interface PendingFlusherOptions {
@@ -27,7 +50,7 @@ export interface PendingFlusherOptions {
   retryMs: number;
   /** Staged rows per flush transaction at most. */
   chunk: number;
-  /** Where a failed background flush is reported (it is retried). */
+  /** Where a failed background flush (it is retried) or an unreadable staged row is reported. */
   onError(error: unknown): void;
 }
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
-import { addRow, addToMinutes, dimsOf, emptyStats, levelDeltas, type PerfMinutes } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, addRow, addToMinutes, dimsOf, emptyStats, levelDeltas, mergeMinutes, type PerfMinutes } from '../../perf/perfRollup.js';
 import { encodeSketches } from '../../rollups/sketchCodec.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { addPerfRollups } from './perfRollups.js';
@@ -58,9 +58,25 @@ export async function writePerfReportsStaged(db: Queryable, reports: readonly Pe
   await db.query({ ...STAGE, values: [pgJson(reports.map(toRow)), pgJson(staged)] });
 }
 
-/** Adds one staged row's minutes into `minutes`, merging those of the same minute and page. */
-function addStaged(minutes: PerfMinutes, text: string): void {
-  for (const entry of JSON.parse(text) as StagedMinute[]) {
+const isPagePart = (value: unknown) => value === null || typeof value === 'string';
+const isStagedMinute = (entry: StagedMinute) =>
+  typeof entry === 'object' &&
+  entry !== null &&
+  Number.isSafeInteger(entry.start) &&
+  isPagePart(entry.vertical) &&
+  isPagePart(entry.pageId) &&
+  isPagePart(entry.subPageId) &&
+  Array.isArray(entry.values) &&
+  entry.values.length === NUMBER_COLUMNS.length &&
+  entry.values.every(Number.isFinite) &&
+  typeof entry.sketches === 'string';
+
+/** One staged row's minutes, decoded; throws on a row of another shape (takeStaged sets it aside). */
+function readStaged(text: string): PerfMinutes {
+  const entries = JSON.parse(text) as StagedMinute[];
+  if (!Array.isArray(entries) || !entries.every(isStagedMinute)) throw new Error('not a list of staged minutes');
+  const minutes: PerfMinutes = new Map();
+  for (const entry of entries) {
     const page = { vertical: entry.vertical, pageId: entry.pageId, subPageId: entry.subPageId };
     const dims = dimsOf(page);
     const key = `${entry.start} ${dims}`;
@@ -68,21 +84,21 @@ function addStaged(minutes: PerfMinutes, text: string): void {
     if (!delta) minutes.set(key, (delta = { level: 'minute', start: entry.start, page, dims, stats: emptyStats() }));
     addRow(delta.stats, { values: entry.values, sketches: Buffer.from(entry.sketches, 'base64') });
   }
+  return minutes;
 }
 
 /** Takes up to `limit` staged rows and adds them to every level, in one transaction; resolves with the rows taken. */
-async function flushChunk(pool: pg.Pool, keys: PerfKeyCache, limit: number): Promise<number> {
+async function flushChunk(pool: pg.Pool, keys: PerfKeyCache, limit: number, onUnreadable: (error: unknown) => void): Promise<number> {
   return inTransaction(pool, async (client) => {
-    const staged = await takeStaged(client, 'perf_rollup_pending', limit);
-    if (staged.length === 0) return 0;
+    const { items, taken } = await takeStaged(client, 'perf_rollup_pending', limit, readStaged, onUnreadable);
     const minutes: PerfMinutes = new Map();
-    for (const text of staged) addStaged(minutes, text);
+    for (const staged of items) mergeMinutes(minutes, staged);
     await addPerfRollups(client, levelDeltas(minutes), keys);
-    return staged.length;
+    return taken;
   });
 }
 
 /** Flushes an instance's staged perf rollups: soon after writes, before reads, at close. */
 export function createPerfRollupFlusher(pool: pg.Pool, keys: PerfKeyCache, options: PendingFlusherOptions): PendingFlusher {
-  return createPendingFlusher((limit) => flushChunk(pool, keys, limit), options);
+  return createPendingFlusher((limit) => flushChunk(pool, keys, limit, options.onError), options);
 }
