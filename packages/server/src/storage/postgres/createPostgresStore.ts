@@ -67,12 +67,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   });
   const perf = createPostgresPerf(pool, {
     rollups: options.rollups ?? true,
-    flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: flushing staged stats failed; they stay staged and are retried') },
+    flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: trouble flushing staged stats (a failed flush is retried; an unreadable row is kept, marked)') },
   });
   const analytics = createPostgresAnalytics(pool, {
     rollups: options.rollups ?? true,
     rawDays: retention,
-    flushing: { onError: (error) => logger.warn({ err: error }, 'analytics rollups: flushing staged counts failed; they stay staged and are retried') },
+    flushing: { onError: (error) => logger.warn({ err: error }, 'analytics rollups: trouble flushing staged counts (a failed flush is retried; an unreadable row is kept, marked)') },
   });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);

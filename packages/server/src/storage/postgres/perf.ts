@@ -35,12 +35,12 @@ export interface PostgresPerfOptions {
   flushing?: Partial<PendingFlusherOptions>;
 }
 
-
-// One transaction at a time: this instance's own batches then never wait on each other's rollup
-// row locks, and the reports arriving meanwhile make the next batch. bench/rollups.mjs (direct,
-// on / off, a shared and noisy machine) measured 0.85, 0.81, 0.70 with one; 0.78, 0.64 with two;
-// 0.75 before batching. The cap of 64 is more than the concurrent requests one instance sees, so
-// it only bounds a burst.
+// One transaction at a time, and the reports arriving meanwhile make the next batch. Chosen while
+// direct ingest still upserted the rollup rows in these transactions (two at once then waited on
+// each other's row locks): bench/rollups.mjs (direct, on / off, a shared and noisy machine)
+// measured 0.85, 0.81, 0.70 with one; 0.78, 0.64 with two. Since staging they lock no rollup
+// rows; a second slot has not been measured since. The cap of 64 is more than the concurrent
+// requests one instance sees, so it only bounds a burst.
 const BATCHING = { maxInFlight: 1, maxBatch: 64 };
 
 /**

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PerfReport } from '../../perf/contract.js';
 import { T0, perfReport } from '../conformance/fixtures.js';
 import { createPostgresPerf } from './perf.js';
-import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
+import { migratedPoolPerSuite } from './testing/migratedPool.js';
 
 const PAGES = ['home', 'search', 'results'];
 
 // Direct ingest of perf reports through the batch writer (batchWriter.ts) on a real database.
 describe('PostgreSQL direct perf ingest, batched', () => {
-  let db: MigratedPool;
-  beforeAll(async () => {
-    db = await createMigratedPool();
-  });
-  afterAll(async () => {
-    await db?.close();
-  }, 60_000);
+  const db = migratedPoolPerSuite();
 
-  const count = async (sql: string, params: unknown[]) => Number((await db.pool.query(sql, params)).rows[0].n);
+  const count = async (sql: string, params: unknown[]) => Number((await db().pool.query(sql, params)).rows[0].n);
   // Each test's reports under a vertical of its own, so its rollup rows are its own.
   const reports = (prefix: string, n: number): PerfReport[] =>
     Array.from({ length: n }, (_, i) =>
@@ -31,7 +25,7 @@ describe('PostgreSQL direct perf ingest, batched', () => {
 
   it('writes concurrent reports in shared transactions, each stored once with exact rollup counts', async () => {
     const batches: number[] = [];
-    const perf = createPostgresPerf(db.pool, { rollups: true, batching: { onBatch: (size) => batches.push(size) } });
+    const perf = createPostgresPerf(db().pool, { rollups: true, batching: { onBatch: (size) => batches.push(size) } });
     const sent = reports('a', 60);
     // A re-sent copy (a client retry) of a few, in the same burst.
     await Promise.all([...sent, ...sent.slice(0, 5)].map((report) => perf.ingest.insertPerfReport(report)));
@@ -48,7 +42,7 @@ describe('PostgreSQL direct perf ingest, batched', () => {
 
   it('rejects only the report PostgreSQL refuses, storing the rest of its batch', async () => {
     const batches: number[] = [];
-    const perf = createPostgresPerf(db.pool, { rollups: true, batching: { onBatch: (size) => batches.push(size) } });
+    const perf = createPostgresPerf(db().pool, { rollups: true, batching: { onBatch: (size) => batches.push(size) } });
     const sent = reports('b', 8);
     // Past bigint: the raw INSERT fails, and with it the transaction it shares.
     sent[3] = { ...sent[3]!, navStart: 1e19 };
@@ -59,12 +53,12 @@ describe('PostgreSQL direct perf ingest, batched', () => {
     expect(await count("SELECT count(*) AS n FROM perf_reports WHERE client_id LIKE 'b-%'", [])).toBe(7);
     expect(await count("SELECT count(*) AS n FROM perf_reports WHERE client_id = 'b-3'", [])).toBe(0);
     // The bad report's key was not kept either: sent again, fixed, it is stored.
-    await createPostgresPerf(db.pool, { rollups: true }).ingest.insertPerfReport({ ...sent[3]!, navStart: T0 });
+    await createPostgresPerf(db().pool, { rollups: true }).ingest.insertPerfReport({ ...sent[3]!, navStart: T0 });
     expect(await count("SELECT count(*) AS n FROM perf_reports WHERE client_id = 'b-3'", [])).toBe(1);
   });
 
   it('closes once every queued report is stored, and refuses reports after', async () => {
-    const perf = createPostgresPerf(db.pool, { rollups: true, batching: { maxInFlight: 1, maxBatch: 4 } });
+    const perf = createPostgresPerf(db().pool, { rollups: true, batching: { maxInFlight: 1, maxBatch: 4 } });
     const pending = reports('c', 30).map((report) => perf.ingest.insertPerfReport(report));
     await perf.close();
     expect(await count("SELECT count(*) AS n FROM perf_reports WHERE client_id LIKE 'c-%'", [])).toBe(30);

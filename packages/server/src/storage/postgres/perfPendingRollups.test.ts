@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PerfReport } from '../../perf/contract.js';
 import { VITAL_FIELDS } from '../../perf/perfRollup.js';
 import { decodeSketchesInto, emptySketches } from '../../rollups/sketchCodec.js';
@@ -7,7 +7,7 @@ import { createPool, inTransaction } from './db.js';
 import type { PendingFlusherOptions } from './pendingFlusher.js';
 import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
 import { writePerfReportsWithRollups } from './perfRollups.js';
-import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
+import { migratedPoolPerSuite } from './testing/migratedPool.js';
 
 const LEVELS = ['minute', 'hour', 'day'] as const;
 const PAGES = ['home', 'search', 'results'];
@@ -26,21 +26,15 @@ const reports = (vertical: string, n: number, from = 0): PerfReport[] =>
   );
 
 describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', () => {
-  let db: MigratedPool;
-  beforeAll(async () => {
-    db = await createMigratedPool();
-  });
-  afterAll(async () => {
-    await db?.close();
-  }, 60_000);
+  const db = migratedPoolPerSuite();
 
-  const stage = (batch: readonly PerfReport[]) => inTransaction(db.pool, (client) => writePerfReportsStaged(client, batch));
-  const pending = async () => Number((await db.pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
+  const stage = (batch: readonly PerfReport[]) => inTransaction(db().pool, (client) => writePerfReportsStaged(client, batch));
+  const pending = async () => Number((await db().pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
   // Every rollup row of a vertical, its sketches decoded (segments merged), in a stable order.
   const rollupRows = async (vertical: string) => {
     const out: unknown[] = [];
     for (const level of LEVELS) {
-      const { rows } = await db.pool.query<Record<string, unknown> & { sketches: Buffer }>(
+      const { rows } = await db().pool.query<Record<string, unknown> & { sketches: Buffer }>(
         `SELECT r.*, k.page_id FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
           WHERE k.vertical = $1 ORDER BY r.start, k.page_id`,
         [vertical],
@@ -55,7 +49,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
   };
 
   it('adds staged stats to every level exactly as an in-transaction write does, once', async () => {
-    const flusher = createPerfRollupFlusher(db.pool, new Map(), quiet);
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), quiet);
     const sent = reports('staged', 40);
     for (let i = 0; i < sent.length; i += 8) await stage(sent.slice(i, i + 8));
     expect(await pending()).toBe(5);
@@ -66,7 +60,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
 
     // The same reports, renamed to a vertical of their own, written with their rollups directly.
     const twin = sent.map((report) => ({ ...report, id: `${report.id}-twin`, vertical: 'direct' }));
-    await inTransaction(db.pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
+    await inTransaction(db().pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
     const staged = await rollupRows('staged');
     expect(staged.filter((row) => (row as { level: string }).level === 'day').map((row) => (row as { reports: number }).reports)).toEqual([14, 13, 13]);
     expect(staged).toEqual(await rollupRows('direct'));
@@ -76,7 +70,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
   it('stages nothing for a write whose transaction rolls back', async () => {
     const before = await pending();
     await expect(
-      inTransaction(db.pool, async (client) => {
+      inTransaction(db().pool, async (client) => {
         await writePerfReportsStaged(client, reports('rolled-back', 3));
         throw new Error('the rest of the transaction failed');
       }),
@@ -85,9 +79,9 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
   });
 
   it('counts each staged row once when instances flush side by side', async () => {
-    const second = createPool(db.url, 4);
+    const second = createPool(db().url, 4);
     try {
-      const flushers = [createPerfRollupFlusher(db.pool, new Map(), quiet), createPerfRollupFlusher(second, new Map(), { ...quiet, chunk: 3 })];
+      const flushers = [createPerfRollupFlusher(db().pool, new Map(), quiet), createPerfRollupFlusher(second, new Map(), { ...quiet, chunk: 3 })];
       const sent = reports('side-by-side', 120);
       const writes = Array.from({ length: 30 }, (_, i) => stage(sent.slice(i * 4, i * 4 + 4)));
       // Flushes racing the writes and each other.
@@ -95,7 +89,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
       await Promise.all(flushers.map((flusher) => flusher.stop()));
       expect(await pending()).toBe(0);
       for (const level of LEVELS) {
-        const { rows } = await db.pool.query(
+        const { rows } = await db().pool.query(
           `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1`,
           ['side-by-side'],
         );
@@ -108,19 +102,19 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
 
   it('flushes on its own after a write, keeps the rows staged while a flush fails, and retries', async () => {
     const errors: unknown[] = [];
-    const flusher = createPerfRollupFlusher(db.pool, new Map(), { delayMs: 20, retryMs: 50, chunk: 1_000, onError: (error) => errors.push(error) });
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), { delayMs: 20, retryMs: 50, chunk: 1_000, onError: (error) => errors.push(error) });
     // The page keys' table gone for a while: every flush fails in the middle of its transaction.
-    await db.pool.query('ALTER TABLE perf_rollup_keys RENAME TO perf_rollup_keys_away');
+    await db().pool.query('ALTER TABLE perf_rollup_keys RENAME TO perf_rollup_keys_away');
     try {
       await stage(reports('retried', 6));
       flusher.staged();
       await until(() => errors.length >= 2);
       expect(await pending()).toBe(1);
     } finally {
-      await db.pool.query('ALTER TABLE perf_rollup_keys_away RENAME TO perf_rollup_keys');
+      await db().pool.query('ALTER TABLE perf_rollup_keys_away RENAME TO perf_rollup_keys');
     }
     await until(async () => (await pending()) === 0);
-    const { rows } = await db.pool.query(
+    const { rows } = await db().pool.query(
       `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried'`,
     );
     expect(Number(rows[0].n)).toBe(6);
@@ -129,28 +123,28 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
 
   it('sets a staged row it cannot read aside, reported and kept, and flushes the others', async () => {
     const errors: unknown[] = [];
-    const flusher = createPerfRollupFlusher(db.pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
     await stage(reports('beside-bad', 3));
     const bad = ['not json', '[{"start": 1}]', '{"minutes": []}'];
-    for (const text of bad) await db.pool.query('INSERT INTO perf_rollup_pending (minutes) VALUES ($1)', [text]);
+    for (const text of bad) await db().pool.query('INSERT INTO perf_rollup_pending (minutes) VALUES ($1)', [text]);
     await stage(reports('beside-bad', 3, 3));
     await flusher.flush();
     expect(errors.map((error) => (error as Error).message)).toEqual(bad.map(() => expect.stringContaining('cannot be read')));
-    const { rows: kept } = await db.pool.query('SELECT minutes, unreadable FROM perf_rollup_pending ORDER BY id');
+    const { rows: kept } = await db().pool.query('SELECT minutes, unreadable FROM perf_rollup_pending ORDER BY id');
     expect(kept).toEqual(bad.map((minutes) => ({ minutes, unreadable: true })));
-    const { rows } = await db.pool.query(
+    const { rows } = await db().pool.query(
       `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'beside-bad'`,
     );
     expect(Number(rows[0].n)).toBe(6);
     // Later flushes pass them by.
     await flusher.flush();
     expect(errors).toHaveLength(3);
-    await db.pool.query('DELETE FROM perf_rollup_pending');
+    await db().pool.query('DELETE FROM perf_rollup_pending');
     await flusher.stop();
   });
 
   it('flushes what is staged when it stops', async () => {
-    const flusher = createPerfRollupFlusher(db.pool, new Map(), quiet);
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), quiet);
     await stage(reports('stopped', 4));
     expect(await pending()).toBe(1);
     await flusher.stop();

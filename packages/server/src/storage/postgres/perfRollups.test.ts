@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PerfReport } from '../../perf/contract.js';
 import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas } from '../../perf/perfRollup.js';
 import { MAX_SEGMENTS, decodeSketchesInto, emptySketches, encodeSketches } from '../../rollups/sketchCodec.js';
@@ -7,7 +7,7 @@ import { perfReport } from '../conformance/fixtures.js';
 import { createPool } from './db.js';
 import { writePerfReports } from './perf.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
-import { createMigratedPool, type MigratedPool } from './testing/migratedPool.js';
+import { migratedPoolPerSuite } from './testing/migratedPool.js';
 
 // An hour boundary inside the minutes written, so hour rows of two hours share a day row.
 const BASE = 1_795_435_200_000 - 90_000;
@@ -69,13 +69,7 @@ async function writeOnce(pool: pg.Pool, reports: readonly PerfReport[], keys: Pe
 }
 
 describe('PostgreSQL perf rollups written in one statement', () => {
-  let db: MigratedPool;
-  beforeAll(async () => {
-    db = await createMigratedPool();
-  });
-  afterAll(async () => {
-    await db?.close();
-  }, 60_000);
+  const db = migratedPoolPerSuite();
 
   it('counts exactly, with the sketches one writer would store, when many writers add to the same rows at once', async () => {
     const writers = 8;
@@ -83,7 +77,7 @@ describe('PostgreSQL perf rollups written in one statement', () => {
     const batches = Array.from({ length: 64 }, (_, b) => reports.slice(b * 15, b * 15 + 15));
     // Each writer its own pool and key cache, as separate instances; each also re-sends a batch
     // another writer sends, which idempotency must not count twice.
-    const pools = Array.from({ length: writers }, () => createPool(db.url, 1));
+    const pools = Array.from({ length: writers }, () => createPool(db().url, 1));
     try {
       await Promise.all(
         pools.map(async (pool, w) => {
@@ -95,8 +89,8 @@ describe('PostgreSQL perf rollups written in one statement', () => {
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }
-    expect(Number((await db.pool.query('SELECT count(*) FROM perf_reports')).rows[0].count)).toBe(reports.length);
-    const stored = await storedRows(db.pool);
+    expect(Number((await db().pool.query('SELECT count(*) FROM perf_reports')).rows[0].count)).toBe(reports.length);
+    const stored = await storedRows(db().pool);
     const expected = singleWriterRows(reports);
     expect([...stored.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [key, row] of expected) {
@@ -108,15 +102,15 @@ describe('PostgreSQL perf rollups written in one statement', () => {
   }, 120_000);
 
   it('folds a blob into one segment once it passes MAX_SEGMENTS, so it stays bounded', async () => {
-    await db.pool.query('TRUNCATE perf_reports, ingest_keys, perf_rollup_minute, perf_rollup_hour, perf_rollup_day');
+    await db().pool.query('TRUNCATE perf_reports, ingest_keys, perf_rollup_minute, perf_rollup_hour, perf_rollup_day');
     const keys: PerfKeyCache = new Map();
     const written: PerfReport[] = [];
     for (let k = 1; k <= 3 * MAX_SEGMENTS + 2; k++) {
       // One page, one minute: every write adds a segment to the same three rows.
       const one = { ...report(3 * k, `f-${k}`), receivedAt: BASE };
       written.push(one);
-      await writeOnce(db.pool, [one], keys);
-      const stored = [...(await storedRows(db.pool)).values()];
+      await writeOnce(db().pool, [one], keys);
+      const stored = [...(await storedRows(db().pool)).values()];
       expect(stored).toHaveLength(3);
       const segments = ((k - 1) % MAX_SEGMENTS) + 1;
       expect(stored.map((row) => row.segments)).toEqual([segments, segments, segments]);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type pg from 'pg';
 import { createPool } from '../db.js';
 import { migrate } from '../migrations/migrate.js';
@@ -37,3 +38,21 @@ export async function createMigratedPool(): Promise<MigratedPool> {
   };
 }
 
+
+/**
+ * A migrated database for the calling `describe`: made before its tests, removed after them.
+ * The getter returns it inside tests and hooks.
+ */
+export function migratedPoolPerSuite(): () => MigratedPool {
+  let db: MigratedPool | undefined;
+  beforeAll(async () => {
+    db = await createMigratedPool();
+  });
+  afterAll(async () => {
+    await db?.close();
+  }, 60_000);
+  return () => {
+    if (!db) throw new Error('no database yet: call the getter inside a test or hook');
+    return db;
+  };
+}
