@@ -3,6 +3,7 @@
  * report is one page view: its web vitals and, for a fresh load, its navigation timing.
  */
 import type { NavigationCountField, NavigationTimeField, PerfReportForm, VitalFormField } from '@tarmac/platform/perf';
+import type { Attribution, Navigation } from './attribution/contract.js';
 
 /** Boomerang's navigation-timing time fields: epoch ms, 0 where the phase did not happen. */
 export const NT_TIME_FIELDS = [
@@ -36,6 +37,10 @@ export interface PerfReport {
   protocol: string | null;
   timing: Record<NtTimeField | NtCountField, number | null>;
   vitals: Record<VitalField, number | null>;
+  /** `soft` for a single-page app's route change (no navigation timing), else `hard`. */
+  nav: Navigation;
+  /** Why the vitals are what they are (perf/attribution/contract.ts); null when not measured. */
+  attribution: Attribution | null;
 }
 
 // The wire form is the browser module's (`PerfReportForm`): these lists must name exactly its

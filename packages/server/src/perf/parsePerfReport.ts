@@ -3,6 +3,7 @@ import { httpError } from '../http/httpError.js';
 import { CLIENT_ID_PATTERN, isIdentifierText } from '../http/strictInput.js';
 import { NT_COUNT_FIELDS, NT_TIME_FIELDS, TEXT_LIMITS, VITALS } from './contract.js';
 import type { PerfReport, VitalField } from './contract.js';
+import { parseAttribution, parseNavigation } from './attribution/parseAttribution.js';
 
 /** Most fields one report may have, known or not: more is not a browser's report. */
 export const MAX_FIELDS = 80;
@@ -53,8 +54,9 @@ function reportId(fields: Record<string, string>): string | null {
 /**
  * Turns the form fields of `POST /s/run/perf` into a report, or throws a 400 naming the first
  * bad field. Numbers must be numbers within sane limits (no negative or absurd times, every
- * navigation time inside the hour after navigation start), unknown fields are dropped, and a
- * report must carry at least one measurement.
+ * navigation time inside the hour after navigation start), attribution fields strictly as
+ * perf/attribution/parseAttribution.ts reads them, unknown fields are dropped, and a report must
+ * carry at least one measurement.
  */
 export function parsePerfReport(
   fields: Record<string, string>,
@@ -79,6 +81,10 @@ export function parsePerfReport(
     vitals[field] = number(fields, field, 0, field === 'wv_cls' ? MAX_CLS : MAX_VITAL_MS);
   if (navStart === null && Object.values(vitals).every((v) => v === null))
     throw bad('a report needs nt_nav_st or at least one wv_ field');
+  const nav = parseNavigation(fields);
+  // A route change's report holds that route's own values only, never the first load's timings.
+  if (nav === 'soft' && (navStart !== null || Object.values(timing).some((v) => v !== null)))
+    throw bad('a soft navigation report carries no nt_ fields');
   return {
     id: reportId(fields),
     receivedAt: meta.receivedAt,
@@ -92,5 +98,7 @@ export function parsePerfReport(
     navStart,
     timing,
     vitals,
+    nav,
+    attribution: parseAttribution(fields),
   };
 }

@@ -5,6 +5,8 @@ import type { RollupLevel } from '../rollups/timeGrid.js';
 import { VITALS, rate } from './contract.js';
 import type { PerfReport, Rating, VitalField } from './contract.js';
 import { PHASES, phaseDurations } from './navigationBreakdown.js';
+import { addAttribution, decodeAttributionInto, emptyAttribution, encodeAttribution, mergeAttribution } from './attribution/attributionStats.js';
+import type { AttributionStats } from './attribution/attributionStats.js';
 
 /**
  * What one perf rollup row holds for its time span and page: the reports, each vital's counts
@@ -17,6 +19,8 @@ export interface PerfRollupStats {
   values: number[];
   /** One sketch per vital, in {@link VITAL_FIELDS} order. */
   sketches: Map<number, number>[];
+  /** Offenders and subparts (perf/attribution/attributionStats.ts); null until a report has any. */
+  attribution: AttributionStats | null;
 }
 
 /** The page a rollup row is for, as the product names it. */
@@ -43,7 +47,7 @@ export const phaseSumIndex = (phase: number): number => 1 + VITAL_FIELDS.length 
 export const phaseCountIndex = (phase: number): number => phaseSumIndex(phase) + 1;
 
 export function emptyStats(): PerfRollupStats {
-  return { values: NUMBER_COLUMNS.map(() => 0), sketches: emptySketches(VITAL_FIELDS.length) };
+  return { values: NUMBER_COLUMNS.map(() => 0), sketches: emptySketches(VITAL_FIELDS.length), attribution: null };
 }
 
 const RATING_INDEX: Readonly<Record<Rating, number>> = { good: 0, 'needs-improvement': 1, poor: 2 };
@@ -66,6 +70,7 @@ export function addReport(stats: PerfRollupStats, report: PerfReport): void {
     values[phaseSumIndex(i)]! += duration;
     values[phaseCountIndex(i)]!++;
   }
+  if (report.attribution) addAttribution((stats.attribution ??= emptyAttribution()), report);
 }
 
 /** Adds `from` into `into` (sums and bucket counts). */
@@ -75,12 +80,14 @@ export function mergeStats(into: PerfRollupStats, from: PerfRollupStats): void {
     const target = into.sketches[i]!;
     for (const [bucket, count] of sketch) target.set(bucket, (target.get(bucket) ?? 0) + count);
   });
+  if (from.attribution) mergeAttribution((into.attribution ??= emptyAttribution()), from.attribution);
 }
 
-/** Adds a stored row (its numeric columns and its encoded sketches) into `into`. */
-export function addRow(into: PerfRollupStats, row: { values: readonly number[]; sketches: Uint8Array }): void {
+/** Adds a stored row (its numeric columns, its encoded sketches and attribution) into `into`. */
+export function addRow(into: PerfRollupStats, row: { values: readonly number[]; sketches: Uint8Array; attribution?: Uint8Array | null }): void {
   for (let i = 0; i < row.values.length; i++) into.values[i]! += row.values[i]!;
   decodeSketchesInto(row.sketches, into.sketches);
+  if (row.attribution?.length) decodeAttributionInto(row.attribution, (into.attribution ??= emptyAttribution()));
 }
 
 /** The text that names a page in the keys table: one string, NULL parts included. */
@@ -166,6 +173,16 @@ function copyOf(stats: PerfRollupStats): PerfRollupStats {
   const copy = emptyStats();
   mergeStats(copy, stats);
   return copy;
+}
+
+/** Encodes each stats object's attribution once (bounded), however many deltas share it. */
+export function attributionEncoder(): (stats: PerfRollupStats) => Buffer {
+  const done = new Map<PerfRollupStats, Buffer>();
+  return (stats) => {
+    let encoded = done.get(stats);
+    if (!encoded) done.set(stats, (encoded = encodeAttribution(stats.attribution)));
+    return encoded;
+  };
 }
 
 /** Encodes each stats object's sketches once, however many deltas share it. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountingApp } from '../testing/ingestProperty.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT_MS, checkIngest, createCountingApp, hostileString } from '../testing/ingestProperty.js';
+import { ATTRIBUTION_MS, ATTRIBUTION_TEXT } from './attribution/contract.js';
 import { NT_TIME_FIELDS } from './contract.js';
 
 let t: CountingApp;
@@ -29,6 +30,14 @@ const validReport = fc
       url: word.map((w) => `https://site.test/${encodeURIComponent(w)}`),
       vertical: word,
       pageId: word,
+      // Attribution (perf/attribution/contract.ts): valid values of every kind of field.
+      wa_lcp_target: fc.stringMatching(/^[a-z#.>0-9-]{1,200}$/),
+      wa_lcp_url: word.map((w) => `https://cdn.test/${encodeURIComponent(w)}`),
+      wa_lcp_resourceLoadDelay: fc.double({ min: 0, max: 600_000, noNaN: true }),
+      wa_inp_type: fc.constantFrom('pointer', 'keyboard'),
+      wa_inp_processingDuration: fc.double({ min: 0, max: 600_000, noNaN: true }),
+      wa_cls_value: fc.double({ min: 0, max: 100, noNaN: true }),
+      nav: fc.constant('hard'),
     },
     { requiredKeys: ['nt_nav_st', 'wv_lcp'] },
   )
@@ -46,7 +55,7 @@ const encodeLoosely = (text: string) => {
   }
 };
 const nearValid = fc
-  .tuple(validReport, fc.nat(), fc.constantFrom('set', 'delete', 'add', 'duplicate', 'raw'), fc.oneof(hostileString, fc.constantFrom(...NT_TIME_FIELDS, 'id', 'wv_inp')), hostileString)
+  .tuple(validReport, fc.nat(), fc.constantFrom('set', 'delete', 'add', 'duplicate', 'raw'), fc.oneof(hostileString, fc.constantFrom(...NT_TIME_FIELDS, ...ATTRIBUTION_MS, ...Object.keys(ATTRIBUTION_TEXT), 'wa_inp_type', 'wa_cls_value', 'nav', 'id', 'wv_inp')), hostileString)
   .map(([pairs, at, kind, name, value]) => {
     const i = at % pairs.length;
     const out = pairs.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`);

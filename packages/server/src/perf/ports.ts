@@ -34,6 +34,8 @@ export interface PerfRollupRow {
   /** Values of NUMBER_COLUMNS (perfRollup.ts), in that order. */
   values: number[];
   sketches: Uint8Array;
+  /** The encoded attribution (perf/attribution/attributionStats.ts); empty or absent when none. */
+  attribution?: Uint8Array | null;
 }
 
 /** What a writer calls: one report per request, idempotent by its client id. */

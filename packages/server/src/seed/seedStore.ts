@@ -1,7 +1,7 @@
 import type { IngestItem, Store } from '../storage/ports.js';
 import { DAY_MS } from '../rollups/timeGrid.js';
 import type { Progress } from './progress.js';
-import { seededRandom, syntheticHit, syntheticReport } from './syntheticTraffic.js';
+import { seededRandom, syntheticHit, syntheticReport, withAttribution } from './syntheticTraffic.js';
 import { createTimeline } from './seedTimeline.js';
 import type { SeedTimeline } from './seedTimeline.js';
 
@@ -53,7 +53,7 @@ export async function seedStore(store: Store, options: SeedOptions): Promise<{ p
   for (let i = 0; i < options.perf; ) {
     const items: IngestItem[] = [];
     for (; items.length < batchSize && i < options.perf; i++) {
-      items.push({ kind: 'perf', report: syntheticReport(random, timeOf('perf', i, options.perf), `seed${seed}-p${i}`) });
+      items.push({ kind: 'perf', report: withAttribution(syntheticReport(random, timeOf('perf', i, options.perf), `seed${seed}-p${i}`), i) });
     }
     const upTo = i;
     await writer.write(items, () => perfProgress?.update(upTo));

@@ -127,7 +127,48 @@ export function syntheticReport(random: () => number, receivedAt: number, id: st
       wv_fcp: fcp,
       wv_ttfb: ttfb,
     },
+    nav: 'hard',
+    attribution: null,
   };
+}
+
+// A few LCP elements, interaction targets and scripts per page, some far more common than others.
+const LCP_ELEMENTS = ['img.hero', 'h1.title', 'div.card>img', 'section#offers>img', 'p.intro'];
+const INP_TARGETS = ['button.search', 'a.result', 'input#from', 'button.sort', 'li.filter'];
+const SCRIPTS = ['/assets/app.js', '/assets/vendor.js', 'https://tags.example/t.js'];
+
+/**
+ * The report with attribution derived from its own values (no further random draws, so seeded
+ * data stays what it was): an LCP element and URL, subparts that add up to its LCP, an INP
+ * target and script, phases that add up to its INP, and a shift's source when it shifted.
+ */
+export function withAttribution(report: PerfReport, seed: number): PerfReport {
+  const { wv_lcp: lcp, wv_ttfb: ttfb, wv_inp: inp, wv_cls: cls } = report.vitals;
+  const skew = (n: number) => Math.min(n - 1, Math.floor(((seed % 997) / 997) ** 2 * n));
+  const attribution: NonNullable<PerfReport['attribution']> = {};
+  if (lcp !== null && ttfb !== null) {
+    const rest = lcp - ttfb;
+    Object.assign(attribution, {
+      wa_lcp_target: LCP_ELEMENTS[skew(LCP_ELEMENTS.length)],
+      wa_lcp_url: `https://www.example.travel/img/${skew(4)}.webp`,
+      wa_lcp_timeToFirstByte: ttfb,
+      wa_lcp_resourceLoadDelay: rest * 0.3,
+      wa_lcp_resourceLoadDuration: rest * 0.5,
+      wa_lcp_elementRenderDelay: rest * 0.2,
+    });
+  }
+  if (inp !== null) {
+    Object.assign(attribution, {
+      wa_inp_target: INP_TARGETS[skew(INP_TARGETS.length)],
+      wa_inp_type: 'pointer',
+      wa_inp_inputDelay: inp * 0.15,
+      wa_inp_processingDuration: inp * 0.6,
+      wa_inp_presentationDelay: inp * 0.25,
+      wa_inp_scriptUrl: SCRIPTS[skew(SCRIPTS.length)],
+    });
+  }
+  if (cls) Object.assign(attribution, { wa_cls_target: `div.banner-${skew(3)}`, wa_cls_value: cls });
+  return { ...report, attribution };
 }
 
 /** An analytics hit of a visitor on a page: mostly page views, a quarter events. */

@@ -1,4 +1,11 @@
+import type { Attribution } from '../perf/attribution/contract.js';
 import type { PerfReport } from '../perf/contract.js';
+
+/**
+ * The JSON `timing` column: the navigation timing and, only when the report has them, its
+ * attribution and `nav: 'soft'`, so both engines keep them without a column of their own.
+ */
+export type StoredTiming = PerfReport['timing'] & { attribution?: Attribution; nav?: 'soft' };
 
 /**
  * A `perf_reports` row, in the column names both engines share. `T` is how the engine hands
@@ -26,7 +33,7 @@ export interface PerfRowOf<T> {
 }
 
 /** The row of a report, `timing` as it is in the report. */
-export function perfRowOf(report: PerfReport): PerfRowOf<PerfReport['timing']> {
+export function perfRowOf(report: PerfReport): PerfRowOf<StoredTiming> {
   const { vitals } = report;
   return {
     client_id: report.id,
@@ -39,7 +46,7 @@ export function perfRowOf(report: PerfReport): PerfRowOf<PerfReport['timing']> {
     user_agent: report.userAgent,
     nav_start: report.navStart,
     protocol: report.protocol,
-    timing: report.timing,
+    timing: storedTiming(report),
     lcp: vitals.wv_lcp,
     cls: vitals.wv_cls,
     inp: vitals.wv_inp,
@@ -49,8 +56,18 @@ export function perfRowOf(report: PerfReport): PerfRowOf<PerfReport['timing']> {
   };
 }
 
+/** What a report's `timing` column holds (see {@link StoredTiming}). */
+export function storedTiming(report: PerfReport): StoredTiming {
+  if (report.attribution === null && report.nav === 'hard') return report.timing;
+  const out: StoredTiming = { ...report.timing };
+  if (report.attribution) out.attribution = report.attribution;
+  if (report.nav === 'soft') out.nav = 'soft';
+  return out;
+}
+
 /** The report a stored row holds, with its `timing` as the engine's caller decoded it. */
-export function reportOf<T>(row: PerfRowOf<T>, timing: PerfReport['timing']): PerfReport {
+export function reportOf<T>(row: PerfRowOf<T>, stored: StoredTiming): PerfReport {
+  const { attribution, nav, ...timing } = stored;
   return {
     id: row.client_id,
     receivedAt: row.received_at,
@@ -64,5 +81,7 @@ export function reportOf<T>(row: PerfRowOf<T>, timing: PerfReport['timing']): Pe
     protocol: row.protocol,
     timing,
     vitals: { wv_lcp: row.lcp, wv_cls: row.cls, wv_inp: row.inp, wv_fid: row.fid, wv_fcp: row.fcp, wv_ttfb: row.ttfb },
+    nav: nav === 'soft' ? 'soft' : 'hard',
+    attribution: attribution ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { describeIngestBatch } from './ingestBatch.js';
 import { describeLogPorts } from './logs.js';
 import { describeLogRollups } from './logRollups.js';
 import { describePerfPorts } from './perf.js';
+import { describePerfAttribution } from './perfAttribution.js';
 import { describePerfRollups } from './perfRollups.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
@@ -32,6 +33,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeLogRollups(open);
     describePerfPorts(open);
     describePerfRollups(open);
+    describePerfAttribution(open);
     describeAnalyticsPorts(open);
     describeAnalyticsRollups(open);
     describeDropPorts(open);

@@ -74,6 +74,8 @@ export function perfReport(overrides: Partial<PerfReport> = {}): PerfReport {
     protocol: 'h2',
     timing: { ...unset, nt_fet_st: T0 - 1_990, nt_res_end: T0 - 1_500, nt_red_cnt: 0, nt_trn_size: 5120 },
     vitals: { wv_lcp: 1234.5, wv_cls: 0.012, wv_inp: null, wv_fid: null, wv_fcp: null, wv_ttfb: 180 },
+    nav: 'hard',
+    attribution: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
 import { NUMBER_COLUMNS, addRow, addToMinutes, dimsOf, emptyStats, levelDeltas, mergeMinutes, type PerfMinutes } from '../../perf/perfRollup.js';
+import { encodeAttribution } from '../../perf/attribution/attributionStats.js';
 import { encodeSketches } from '../../rollups/sketchCodec.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { addPerfRollups } from './perfRollups.js';
@@ -36,6 +37,8 @@ interface StagedMinute {
   subPageId: string | null;
   values: number[];
   sketches: string;
+  /** The encoded attribution (perf/attribution/attributionStats.ts), base64; absent when none. */
+  attribution?: string;
 }
 
 const STAGE = {
@@ -48,12 +51,16 @@ export async function writePerfReportsStaged(db: Queryable, reports: readonly Pe
   if (reports.length === 0) return;
   const minutes: PerfMinutes = new Map();
   for (const report of reports) addToMinutes(minutes, report);
-  const staged: StagedMinute[] = [...minutes.values()].map(({ start, page, stats }) => ({
-    start,
-    ...page,
-    values: stats.values,
-    sketches: encodeSketches(stats.sketches).toString('base64'),
-  }));
+  const staged: StagedMinute[] = [...minutes.values()].map(({ start, page, stats }) => {
+    const attribution = encodeAttribution(stats.attribution);
+    return {
+      start,
+      ...page,
+      values: stats.values,
+      sketches: encodeSketches(stats.sketches).toString('base64'),
+      ...(attribution.length ? { attribution: attribution.toString('base64') } : {}),
+    };
+  });
   // pgJson: the page names come from clients, and TEXT refuses some characters (db.ts).
   await db.query({ ...STAGE, values: [pgJson(reports.map(toRow)), pgJson(staged)] });
 }
@@ -69,7 +76,8 @@ const isStagedMinute = (entry: StagedMinute) =>
   Array.isArray(entry.values) &&
   entry.values.length === NUMBER_COLUMNS.length &&
   entry.values.every(Number.isFinite) &&
-  typeof entry.sketches === 'string';
+  typeof entry.sketches === 'string' &&
+  (entry.attribution === undefined || typeof entry.attribution === 'string');
 
 /** One staged row's minutes, decoded; throws on a row of another shape (takeStaged sets it aside). */
 function readStaged(text: string): PerfMinutes {
@@ -82,7 +90,11 @@ function readStaged(text: string): PerfMinutes {
     const key = `${entry.start} ${dims}`;
     let delta = minutes.get(key);
     if (!delta) minutes.set(key, (delta = { level: 'minute', start: entry.start, page, dims, stats: emptyStats() }));
-    addRow(delta.stats, { values: entry.values, sketches: Buffer.from(entry.sketches, 'base64') });
+    addRow(delta.stats, {
+      values: entry.values,
+      sketches: Buffer.from(entry.sketches, 'base64'),
+      attribution: entry.attribution === undefined ? null : Buffer.from(entry.attribution, 'base64'),
+    });
   }
   return minutes;
 }

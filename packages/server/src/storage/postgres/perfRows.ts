@@ -1,9 +1,10 @@
 import type { PerfReport } from '../../perf/contract.js';
 import { perfRowOf, reportOf } from '../perfRow.js';
+import type { StoredTiming } from '../perfRow.js';
 import type { PerfRowOf } from '../perfRow.js';
 
 /** A perf_reports row as PostgreSQL returns it (and as the raw INSERT reads it from JSON). */
-export type PerfRow = PerfRowOf<PerfReport['timing']>;
+export type PerfRow = PerfRowOf<StoredTiming>;
 
 /**
  * The raw INSERT of a batch: its rows travel as one JSON parameter ($1, {@link toRow}'s rows),

@@ -4,6 +4,7 @@ import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createDeferredRollups } from './deferredRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
+import { storedTiming } from '../perfRow.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 
@@ -50,10 +51,10 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
 
   // Stores the report unless its id was stored before (then it is a retry: nothing happens).
   const write = (report: PerfReport): void => {
-    const { vitals, timing, ...rest } = report;
+    const { vitals, timing: _timing, nav: _nav, attribution: _attribution, ...rest } = report;
     const { changes, lastInsertRowid } = insert.run({
       ...rest,
-      timing: JSON.stringify(timing),
+      timing: JSON.stringify(storedTiming(report)),
       lcp: vitals.wv_lcp,
       cls: vitals.wv_cls,
       inp: vitals.wv_inp,

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
+import { appendAttribution } from '../../perf/attribution/attributionStats.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, attributionEncoder, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
 import type { PageKey, PerfMinutes } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
@@ -19,7 +20,7 @@ export interface SqlitePerfRollups {
   read(filter: PerfRollupFilter): PerfRollupRow[];
 }
 
-type RawRow = [number, string | null, string | null, string | null, Buffer, ...number[]];
+type RawRow = [number, string | null, string | null, string | null, Buffer, Buffer, ...number[]];
 
 export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   // Merging blobs inside the upsert keeps it one statement per row: SQL sums the numbers, this
@@ -27,7 +28,10 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   db.function('perf_sketch_merge', { deterministic: true }, (stored: unknown, added: unknown) =>
     mergeEncodedSketches(stored as Buffer, added as Buffer, VITAL_FIELDS.length),
   );
-  const columns = ['start', 'key_id', ...NUMBER_COLUMNS, 'sketches'];
+  db.function('perf_attribution_merge', { deterministic: true }, (stored: unknown, added: unknown) =>
+    appendAttribution(stored as Buffer, added as Buffer),
+  );
+  const columns = ['start', 'key_id', ...NUMBER_COLUMNS, 'sketches', 'attribution'];
   const upserts = Object.fromEntries(
     LEVELS.map((level) => [
       level,
@@ -35,7 +39,8 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
         INSERT INTO perf_rollup_${level} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
         ON CONFLICT (start, key_id) DO UPDATE SET
           ${NUMBER_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
-          sketches = perf_sketch_merge(sketches, excluded.sketches)`),
+          sketches = perf_sketch_merge(sketches, excluded.sketches),
+          attribution = perf_attribution_merge(attribution, excluded.attribution)`),
     ]),
   ) as Record<RollupLevel, Statement>;
   // Nullable parameters keep one prepared statement for every combination of filters.
@@ -44,7 +49,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       level,
       db
         .prepare(`
-          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, r.attribution, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
            WHERE r.start >= @from AND r.start < @to
              AND (@vertical IS NULL OR k.vertical = @vertical)
@@ -83,9 +88,10 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       write(minutes) {
         // Every level at once (see deferredRollups.ts for why not compacted later).
         const encode = sketchEncoder();
+        const encodeAttribution = attributionEncoder();
         const fresh = new Map<string, number>();
         for (const delta of levelDeltas(minutes)) {
-          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats));
+          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats), encodeAttribution(delta.stats));
         }
       },
       foldStored(into, afterId) {
@@ -110,8 +116,8 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
         }) as RawRow[];
-        for (const [start, vertical, pageId, subPageId, sketches, ...values] of found) {
-          rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches });
+        for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found) {
+          rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches, attribution });
         }
       }
       return rows;

@@ -1,0 +1,174 @@
+import { addValue } from '../../rollups/sketch.js';
+import { decodeSketchesInto, emptySketches, encodeSketches } from '../../rollups/sketchCodec.js';
+import type { PerfReport } from '../contract.js';
+import { ATTRIBUTED_METRICS, OFFENDER_FIELDS, SUBPARTS } from './contract.js';
+import type { AttributedMetric, AttributionField, OffenderKind } from './contract.js';
+
+type Sketch = Map<number, number>;
+
+/** One offender of one metric: how many reports named it, and sketches of their values. */
+export interface TargetStats {
+  kind: OffenderKind;
+  target: string;
+  count: number;
+  /** The metric's value, then each subpart (SUBPARTS order), over the reports naming it. */
+  sketches: Sketch[];
+}
+
+/** One metric's attribution over a rollup row: its subparts' sketches and its offenders. */
+export interface MetricAttribution {
+  subparts: Sketch[];
+  /** By `kind \0 target`. */
+  targets: Map<string, TargetStats>;
+}
+
+/** A rollup row's attribution, one entry per ATTRIBUTED_METRICS (LCP, INP, CLS). */
+export type AttributionStats = MetricAttribution[];
+
+/** Offenders kept per page, period, metric and kind; the rest are summed into {@link OTHER}. */
+export const MAX_TARGETS = 50;
+/** The target that sums every offender past the {@link MAX_TARGETS} most frequent. */
+export const OTHER = '(other)';
+
+const VALUE_FIELD: Record<AttributedMetric, 'wv_lcp' | 'wv_inp' | 'wv_cls'> = { LCP: 'wv_lcp', INP: 'wv_inp', CLS: 'wv_cls' };
+const subpartField = (metric: AttributedMetric, name: string) => `wa_${metric.toLowerCase()}_${name}` as AttributionField;
+
+export function emptyAttribution(): AttributionStats {
+  return ATTRIBUTED_METRICS.map((metric) => ({ subparts: emptySketches(SUBPARTS[metric].length), targets: new Map() }));
+}
+
+function targetOf(stats: MetricAttribution, metric: AttributedMetric, kind: OffenderKind, target: string): TargetStats {
+  const key = `${kind}\u0000${target}`;
+  let found = stats.targets.get(key);
+  if (!found) stats.targets.set(key, (found = { kind, target, count: 0, sketches: emptySketches(1 + SUBPARTS[metric].length) }));
+  return found;
+}
+
+/** Counts `report`'s attribution into `into` (a report without any adds nothing). */
+export function addAttribution(into: AttributionStats, report: PerfReport): void {
+  const attribution = report.attribution;
+  if (!attribution) return;
+  ATTRIBUTED_METRICS.forEach((metric, m) => {
+    const value = report.vitals[VALUE_FIELD[metric]];
+    if (value === null) return;
+    const parts = SUBPARTS[metric].map((name) => attribution[subpartField(metric, name)]);
+    parts.forEach((part, i) => typeof part === 'number' && addValue(into[m]!.subparts[i]!, part));
+    for (const [kind, field] of OFFENDER_FIELDS[metric]) {
+      const target = attribution[field];
+      if (typeof target !== 'string') continue;
+      const stats = targetOf(into[m]!, metric, kind, target);
+      stats.count++;
+      addValue(stats.sketches[0]!, value);
+      parts.forEach((part, i) => typeof part === 'number' && addValue(stats.sketches[i + 1]!, part));
+    }
+  });
+}
+
+function addSketch(into: Sketch, from: ReadonlyMap<number, number>): void {
+  for (const [bucket, count] of from) into.set(bucket, (into.get(bucket) ?? 0) + count);
+}
+
+function addTarget(into: MetricAttribution, metric: AttributedMetric, from: TargetStats, target = from.target): void {
+  const stats = targetOf(into, metric, from.kind, target);
+  stats.count += from.count;
+  from.sketches.forEach((sketch, i) => addSketch(stats.sketches[i]!, sketch));
+}
+
+/** Adds `from` into `into`. */
+export function mergeAttribution(into: AttributionStats, from: AttributionStats): void {
+  ATTRIBUTED_METRICS.forEach((metric, m) => {
+    from[m]!.subparts.forEach((sketch, i) => addSketch(into[m]!.subparts[i]!, sketch));
+    for (const target of from[m]!.targets.values()) addTarget(into[m]!, metric, target);
+  });
+}
+
+/**
+ * Keeps, per metric and kind, the {@link MAX_TARGETS} most frequent offenders (ties by name, so
+ * every engine keeps the same) and sums the rest into {@link OTHER}: a site with a million
+ * distinct selectors cannot grow a row without bound, and a rare one is listed while there is room.
+ */
+export function boundAttribution(stats: AttributionStats): void {
+  ATTRIBUTED_METRICS.forEach((metric, m) => {
+    const byKind = new Map<OffenderKind, TargetStats[]>();
+    for (const target of stats[m]!.targets.values()) {
+      if (target.target === OTHER) continue;
+      const list = byKind.get(target.kind) ?? [];
+      list.push(target);
+      byKind.set(target.kind, list);
+    }
+    for (const list of byKind.values()) {
+      if (list.length <= MAX_TARGETS) continue;
+      list.sort((a, b) => b.count - a.count || (a.target < b.target ? -1 : 1));
+      for (const dropped of list.slice(MAX_TARGETS)) {
+        stats[m]!.targets.delete(`${dropped.kind}\u0000${dropped.target}`);
+        addTarget(stats[m]!, metric, dropped, OTHER);
+      }
+    }
+  });
+}
+
+const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0 || m.subparts.some((s) => s.size > 0));
+
+/**
+ * The stored form: one byte counting segments, then segments, each a 4-byte length and JSON
+ * (per metric its subparts' sketches and its offenders, sketches as base64 of sketchCodec.ts).
+ * Like the vitals' sketches, merging appends segments and folds them only now and then
+ * ({@link appendAttribution}). Nothing to say is the empty buffer.
+ */
+export function encodeAttribution(stats: AttributionStats | null): Buffer {
+  if (!stats || !hasAny(stats)) return Buffer.alloc(0);
+  boundAttribution(stats);
+  const json = stats.map((metric) => ({
+    s: encodeSketches(metric.subparts).toString('base64'),
+    t: [...metric.targets.values()].map((t) => [t.kind, t.target, t.count, encodeSketches(t.sketches).toString('base64')]),
+  }));
+  const body = Buffer.from(JSON.stringify(json));
+  const out = Buffer.allocUnsafe(5 + body.length);
+  out[0] = 1;
+  out.writeUInt32BE(body.length, 1);
+  body.copy(out, 5);
+  return out;
+}
+
+type StoredTarget = [OffenderKind, string, number, string];
+
+/** Adds every segment of `encoded` into `into`; throws on a buffer of another form. */
+export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStats): void {
+  if (encoded.length === 0) return;
+  const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length);
+  let at = 1;
+  for (let segment = 0; segment < bytes[0]!; segment++) {
+    const length = bytes.readUInt32BE(at);
+    const json = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + length)) as Array<{ s: string; t: StoredTarget[] }>;
+    at += 4 + length;
+    ATTRIBUTED_METRICS.forEach((metric, m) => {
+      const stored = json[m]!;
+      decodeSketchesInto(Buffer.from(stored.s, 'base64'), into[m]!.subparts);
+      for (const [kind, target, count, sketches] of stored.t) {
+        const stats = targetOf(into[m]!, metric, kind, target);
+        stats.count += count;
+        decodeSketchesInto(Buffer.from(sketches, 'base64'), stats.sketches);
+      }
+    });
+  }
+  if (at !== bytes.length) throw new Error('attribution encoding longer than its segments');
+}
+
+/** Segments a stored attribution may hold before a merge folds them into one. */
+export const MAX_ATTRIBUTION_SEGMENTS = 8;
+
+/** `encoded` as one bounded segment (what a merge past {@link MAX_ATTRIBUTION_SEGMENTS} writes). */
+export function foldAttribution(encoded: Uint8Array): Buffer {
+  const stats = emptyAttribution();
+  decodeAttributionInto(encoded, stats);
+  return encodeAttribution(stats);
+}
+
+/** The sum of two stored attributions: `b`'s segments after `a`'s, folded into one when too many. */
+export function appendAttribution(a: Uint8Array, b: Uint8Array): Buffer {
+  if (b.length === 0) return Buffer.from(a);
+  if (a.length === 0) return Buffer.from(b);
+  const out = Buffer.concat([a, b.subarray(1)]);
+  out[0] = a[0]! + b[0]!;
+  return out[0] > MAX_ATTRIBUTION_SEGMENTS ? foldAttribution(out) : out;
+}

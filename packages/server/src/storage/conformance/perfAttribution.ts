@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TARGETS, OTHER, addAttribution, boundAttribution, emptyAttribution } from '../../perf/attribution/attributionStats.js';
+import type { AttributionStats } from '../../perf/attribution/attributionStats.js';
+import type { PerfReport } from '../../perf/contract.js';
+import { mergeRows } from '../../perf/vitalsStats.js';
+import { coverWindow } from '../../rollups/timeGrid.js';
+import { DAY, MINUTE, perfReport, T0 } from './fixtures.js';
+import type { OpenStore } from './openStore.js';
+import { storePerTest } from './openStore.js';
+
+/** A report naming LCP element `element` and INP script `script`, its subparts adding up. */
+const attributed = (i: number, at: number, element: string, script = '/app.js'): PerfReport => {
+  const lcp = 1000 + 37 * i;
+  const inp = 80 + 9 * i;
+  return perfReport({
+    id: `a-${i}-${element}`,
+    receivedAt: at,
+    vitals: { wv_lcp: lcp, wv_cls: 0.05, wv_inp: inp, wv_fid: null, wv_fcp: null, wv_ttfb: 100 },
+    attribution: {
+      wa_lcp_target: element,
+      wa_lcp_url: 'https://site.test/hero.jpg',
+      wa_lcp_timeToFirstByte: 100,
+      wa_lcp_resourceLoadDelay: (lcp - 100) * 0.5,
+      wa_lcp_resourceLoadDuration: (lcp - 100) * 0.3,
+      wa_lcp_elementRenderDelay: (lcp - 100) * 0.2,
+      wa_inp_target: 'button.buy',
+      wa_inp_inputDelay: inp * 0.1,
+      wa_inp_processingDuration: inp * 0.7,
+      wa_inp_presentationDelay: inp * 0.2,
+      wa_inp_scriptUrl: script,
+      wa_cls_target: 'div.banner',
+      wa_cls_value: 0.05,
+    },
+  });
+};
+
+const expectedOf = (reports: readonly PerfReport[]): AttributionStats => {
+  const stats = emptyAttribution();
+  for (const report of reports) addAttribution(stats, report);
+  return stats;
+};
+
+// Comparable form: every target's count and bucket counts, every subpart's bucket counts.
+const plain = (stats: AttributionStats | null) =>
+  (stats ?? emptyAttribution()).map((metric) => ({
+    subparts: metric.subparts.map((sketch) => Object.fromEntries([...sketch].sort(([a], [b]) => a - b))),
+    targets: Object.fromEntries(
+      [...metric.targets.values()]
+        .sort((a, b) => (`${a.kind} ${a.target}` < `${b.kind} ${b.target}` ? -1 : 1))
+        .map((t) => [`${t.kind} ${t.target}`, { count: t.count, sketches: t.sketches.map((s) => Object.fromEntries([...s].sort(([a], [b]) => a - b))) }]),
+    ),
+  }));
+
+/**
+ * The rollups' attribution (perf/attribution/attributionStats.ts): each stored report's offenders
+ * and subparts counted once into every level, merged across many writes to one row (folds
+ * included), and bounded per page and period.
+ */
+export function describePerfAttribution(open: OpenStore): void {
+  describe('perf attribution rollups', () => {
+    const store = storePerTest(open);
+    // Rows merged as a reader does, then bounded as the attribution API does.
+    const read = async (from: number, to: number) => {
+      const { attribution } = mergeRows(await store().query.perf.readPerfRollups({ pieces: coverWindow(from, to) }));
+      if (attribution) boundAttribution(attribution);
+      return attribution;
+    };
+
+    it('keeps offenders and subparts of every report, through both ports and many writes to one row', async () => {
+      const reports = Array.from({ length: 24 }, (_, i) => attributed(i, T0 + 3 * MINUTE + i * 1000, `img.hero-${i % 3}`));
+      // One write per report, then a batch: more merges into the same rows than a fold lets pile up.
+      for (const report of reports.slice(0, 12)) await store().ingest.perf.insertPerfReport(report);
+      await store().ingest.writeBatch(reports.slice(12).map((report) => ({ kind: 'perf' as const, report })));
+      await store().ingest.writeBatch([{ kind: 'perf', report: reports[0]! }]); // a retry adds nothing
+      const expected = plain(expectedOf(reports));
+      expect(plain(await read(T0, T0 + DAY))).toEqual(expected); // the day row
+      expect(plain(await read(T0 + 3 * MINUTE, T0 + 4 * MINUTE))).toEqual(expected); // the minute row
+    });
+
+    it(`lists up to ${MAX_TARGETS} targets per page and period, a rare one among them, and sums the rest as "${OTHER}"`, async () => {
+      const rare = attributed(0, T0 + MINUTE, 'p.rare');
+      const common = Array.from({ length: MAX_TARGETS + 9 }, (_, i) => [attributed(i + 1, T0 + MINUTE, `div.t${i}`), attributed(i + 100, T0 + MINUTE, `div.t${i}`)]).flat();
+      await store().ingest.writeBatch([rare, ...common.slice(0, 10)].map((report) => ({ kind: 'perf' as const, report })));
+      const early = (await read(T0, T0 + DAY))![0]!.targets;
+      expect(early.get('element\u0000p.rare')?.count).toBe(1); // room left: the rare one is listed
+      await store().ingest.writeBatch(common.slice(10).map((report) => ({ kind: 'perf' as const, report })));
+      const lcp = (await read(T0, T0 + DAY))![0]!;
+      const elements = [...lcp.targets.values()].filter((t) => t.kind === 'element');
+      expect(elements.filter((t) => t.target !== OTHER)).toHaveLength(MAX_TARGETS);
+      expect(elements.reduce((sum, t) => sum + t.count, 0)).toBe(1 + common.length);
+      expect(elements.find((t) => t.target === OTHER)!.count).toBeGreaterThan(0);
+      expect(elements.find((t) => t.target === 'p.rare')).toBeUndefined(); // past the 50, in "other"
+    });
+
+    it('gives raw reports back with their attribution and navigation kind', async () => {
+      const plainTiming = Object.fromEntries(Object.keys(perfReport().timing).map((k) => [k, null])) as PerfReport['timing'];
+      const report = { ...attributed(3, T0 + MINUTE, 'img.hero'), nav: 'soft' as const, navStart: null, timing: plainTiming };
+      await store().ingest.perf.insertPerfReport(report);
+      await store().ingest.perf.insertPerfReport(perfReport({ id: 'plain', receivedAt: T0 + MINUTE }));
+      const listed = await store().query.perf.listPerfReports({ from: T0, to: T0 + DAY, limit: 10 });
+      const byId = new Map(listed.map((r) => [r.id, r]));
+      expect(byId.get(report.id)).toMatchObject({ nav: 'soft', attribution: report.attribution, timing: plainTiming });
+      expect(byId.get('plain')).toMatchObject({ nav: 'hard', attribution: null });
+    });
+  });
+}
