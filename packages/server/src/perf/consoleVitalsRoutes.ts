@@ -4,6 +4,9 @@ import type { WindowQuery } from '../console/timeWindow.js';
 import { withinRetention } from '../rollups/retention.js';
 import { coverWindow, levelFor } from '../rollups/timeGrid.js';
 import type { RollupLevel, TimeGrid } from '../rollups/timeGrid.js';
+import { ATTRIBUTED_METRICS } from './attribution/contract.js';
+import type { AttributedMetric } from './attribution/contract.js';
+import { summarizeAttribution } from './attribution/attributionSummary.js';
 import { VITALS } from './contract.js';
 import type { MetricName } from './contract.js';
 import { distribution } from './distribution.js';
@@ -40,7 +43,8 @@ const querystring = {
  * The Web vitals dashboard's reads (docs/perf.md): summary (p75, p90, p99 and rating shares per
  * metric, plus the mean navigation-timing phases), pages, timeline and distribution, all from the
  * rollups, so any window up to 13 months counts every report in it; and the newest raw reports
- * (to check one page view's numbers), the one read left on raw rows. All take the same window and
+ * (to check one page view's numbers), the one read left on raw rows; and the attribution of LCP,
+ * INP or CLS (the "What to fix" view: subparts and worst offenders, perf/attribution/). All take the same window and
  * page filters; statistics are computed here so every store gives the same.
  */
 export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf: PerfQuery }): Promise<void> {
@@ -79,6 +83,19 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
       limit: Number(request.query.limit ?? 20),
     });
     return { reports };
+  });
+  const attributionSchema = {
+    schema: {
+      querystring: {
+        ...querystring,
+        required: ['metric'],
+        properties: { ...querystring.properties, metric: { type: 'string', enum: ATTRIBUTED_METRICS } },
+      },
+    },
+  };
+  app.get<{ Querystring: VitalsQuery }>('/vitals/attribution', attributionSchema, async (request) => {
+    const { rows } = await rollups(request.query, whole);
+    return summarizeAttribution(mergeRows(rows), request.query.metric as AttributedMetric);
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {
     const { rows } = await rollups(request.query, whole);

@@ -17,6 +17,8 @@ export function perfReport(vitals: Partial<Record<VitalField, number>> = {}, ove
     protocol: null,
     timing,
     vitals: { wv_lcp: null, wv_cls: null, wv_inp: null, wv_fid: null, wv_fcp: null, wv_ttfb: null, ...vitals },
+    nav: 'hard',
+    attribution: null,
     ...overrides,
   };
 }

@@ -42,7 +42,7 @@ export async function writeGenerated(store: Store, count: number, batchSize: num
       generated.page[i] = pageIndex;
       generated.at[i] = receivedAt;
       FIELDS.forEach((field, f) => (generated.values[f]![i] = vitals[field] ?? Number.NaN));
-      batch.push({ id: `acc-${i}`, receivedAt, url: null, ...page, pageTag: null, userAgent: null, navStart: null, protocol: null, timing: NO_TIMING, vitals });
+      batch.push({ id: `acc-${i}`, receivedAt, url: null, ...page, pageTag: null, userAgent: null, navStart: null, protocol: null, timing: NO_TIMING, vitals, nav: 'hard', attribution: null });
     }
     await store.ingest.writeBatch(batch.map((report) => ({ kind: 'perf', report })));
   }
