@@ -3,6 +3,7 @@
  * answers, what the store keeps and what a receiver gets, so none of them can drift apart.
  */
 import type { MetricName } from '../perf/contract.js';
+import type { TopOffender } from './topOffender.js';
 
 /** What a rule watches. */
 export const ALERT_KINDS = ['new-group', 'group-rate', 'regression', 'vitals-p75'] as const;
@@ -107,6 +108,8 @@ export interface AlertPage {
   threshold: number;
   samples: number;
   windowMinutes: number;
+  /** What most explains the slow metric (alerts/topOffender.ts); null without attribution. */
+  topOffender?: TopOffender | null;
 }
 
 /** The JSON body POSTed to a rule's webhook, signed as docs/alerts.md says. */

@@ -93,6 +93,20 @@ describe('evaluateAlerts', () => {
     expect(await evaluate(T0 + 2, true)).toBe(0);
   });
 
+  it('names the page\'s top offender in a vitals alert: the target with the largest count × p75', async () => {
+    await rule({ kind: 'vitals-p75', metric: 'LCP', threshold: 2500, minSamples: 4, windowMinutes: 30, cooldownMinutes: 60 });
+    const report = (lcp: number, target: string) =>
+      storage.ingest.perf.insertPerfReport(perfReport({ wv_lcp: lcp }, { receivedAt: T0, attribution: { wa_lcp_target: target } }));
+    for (const lcp of [4000, 4200, 4400]) await report(lcp, 'img.hero'); // fewer, but slow
+    for (const lcp of [9000]) await report(lcp, 'p.rare'); // slowest, once
+    for (const lcp of [1200, 1300, 1400, 1500]) await report(lcp, 'h1.title'); // many, fast
+    expect(await evaluate(T0 + 1, true)).toBe(1);
+    expect((await payloads())[0]).toMatchObject({
+      summary: expect.stringContaining('; top offender element img.hero (p75 4,400 ms in 3 views)'),
+      page: { metric: 'LCP', topOffender: { kind: 'element', target: 'img.hero', count: 3, p75: 4400 } },
+    });
+  });
+
   it('leaves disabled rules alone, and writes nothing while no rule wants group events', async () => {
     await rule({ enabled: false });
     await occur('demo:new', T0 + 10);

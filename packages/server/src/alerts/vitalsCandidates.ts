@@ -4,6 +4,7 @@ import { percentile } from '../perf/percentile.js';
 import type { AlertCandidate } from './candidates.js';
 import { cooldownMs } from './candidates.js';
 import type { AlertRule } from './contract.js';
+import { topOffender } from './topOffender.js';
 
 /** Pages a vitals rule looks at per evaluation, the most viewed first. */
 const PAGES_PER_RULE = 500;
@@ -38,12 +39,14 @@ export function vitalsCandidates(rule: AlertRule, reports: PerfReport[], now: nu
     const summary = { p75: percentile(page.values, 75), count: page.values.length };
     if (summary.p75 === null || summary.count < (rule.minSamples ?? 20) || summary.p75 <= threshold) continue;
     const name = [page.vertical, page.pageId, page.subPageId].map((part) => part ?? '-').join('/');
+    const offender = topOffender(page.reports, metric, field);
+    const blame = offender ? `; top offender ${offender.kind} ${offender.target} (p75 ${amount(metric, offender.p75)} in ${offender.count} views)` : '';
     candidates.push({
       rule,
       kind: 'vitals-p75',
       dedupeKey: `vitals:${name}:${field}:${Math.floor(now / cooldownMs(rule))}`,
       subject: `page:${name}:${metric}`,
-      summary: `${metric} p75 ${amount(metric, summary.p75)} over ${amount(metric, threshold)} on ${name} (${summary.count} page views, last ${windowMinutes} min)`,
+      summary: `${metric} p75 ${amount(metric, summary.p75)} over ${amount(metric, threshold)} on ${name} (${summary.count} page views, last ${windowMinutes} min)${blame}`,
       cooled: true,
       page: {
         vertical: page.vertical,
@@ -54,6 +57,7 @@ export function vitalsCandidates(rule: AlertRule, reports: PerfReport[], now: nu
         threshold,
         samples: summary.count,
         windowMinutes,
+        topOffender: offender,
       },
     });
   }
@@ -66,6 +70,7 @@ interface PageValues {
   subPageId: string | null;
   views: number;
   values: number[];
+  reports: PerfReport[];
 }
 
 /** The metric's values per page (exact, from the raw reports of a short window), most viewed pages first. */
@@ -74,8 +79,9 @@ function byPage(reports: readonly PerfReport[], field: VitalField): PageValues[]
   for (const report of reports) {
     const key = JSON.stringify([report.vertical, report.pageId, report.subPageId]);
     let page = pages.get(key);
-    if (!page) pages.set(key, (page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId, views: 0, values: [] }));
+    if (!page) pages.set(key, (page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId, views: 0, values: [], reports: [] }));
     page.views++;
+    page.reports.push(report);
     const value = report.vitals[field];
     if (value !== null) page.values.push(value);
   }
