@@ -5,12 +5,6 @@ import react from '@vitejs/plugin-react';
 // the API is proxied to a running Tarmac server (TARMAC_SERVER, default localhost:8080).
 const server = process.env.TARMAC_SERVER ?? 'http://localhost:8080';
 
-// React itself stays with the entry, which needs it first; every other library the console
-// bundles is there for recharts (d3 scales and shapes, redux, victory-vendor…).
-const shellLibraries = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const isChartModule = (id: string) =>
-  /[\\/]src[\\/]charts[\\/]/.test(id) || (/[\\/]node_modules[\\/]/.test(id) && !shellLibraries.test(id));
-
 export default defineConfig({
   base: '/console/',
   plugins: [react()],
@@ -19,18 +13,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: 'hidden',
-    // Each section is its own chunk (sections.tsx imports them lazily). The chart library and
-    // the console's chart helpers, shared by most sections, go to one "charts" chunk fetched with
-    // the first section that draws a chart, never with the sign-in page or the shell.
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Not recursive: recharts imports React, which must stay in the entry.
-          includeDependenciesRecursively: false,
-          groups: [{ name: 'charts', test: (id) => isChartModule(id) }],
-        },
-      },
-    },
+    // Each section is its own chunk (sections.tsx imports them lazily), and the bundler shares
+    // what several use in chunks of their own: the chart library arrives with the first view that
+    // draws one with it, never with the sign-in page, the shell or the Logs view.
   },
   server: { proxy: { '/console/api': server } },
 });
