@@ -42,6 +42,8 @@ export type {
 export type { MetricSummary, PageVitals, VitalsBucket, VitalsSummary } from './perf/vitalsStats.js';
 export type { DistributionBin } from './perf/distribution.js';
 export type { NavigationBreakdown, Phase } from './perf/navigationBreakdown.js';
+export type { AttributionSummary, Offender } from './perf/attribution/attributionSummary.js';
+export type { AttributedMetric, OffenderKind } from './perf/attribution/contract.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary, ReconsentReason } from './consent/contract.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';

@@ -9,6 +9,7 @@ import { MetricCards } from './MetricCards';
 import { NavigationChart } from './NavigationChart';
 import { P75Timeline } from './P75Timeline';
 import { PagesTable } from './PagesTable';
+import { WhatToFix } from './whatToFix/WhatToFix';
 import { METRICS, fetchVitals, pageLabel, vitalsQuery } from './vitalsApi';
 import type { MetricName, PageFilter } from './vitalsTypes';
 import './vitals.css';
@@ -18,18 +19,26 @@ type VitalsData = Awaited<ReturnType<typeof fetchVitals>>;
 /**
  * The Web vitals section: p75 (with p90, p99) and rating shares per metric, the selected metric over time and
  * as a distribution, the mean page-load phases, and every page's p75s. A page row narrows
- * the whole dashboard to that page.
+ * the whole dashboard to that page; its "What to fix" opens the page's attribution view.
  */
 export function VitalsView({ client }: SectionProps) {
   const [hours, setHours] = useState<number>(24);
   const [page, setPage] = useState<PageFilter>({});
   const [metric, setMetric] = useState<MetricName>('LCP');
+  const [fixing, setFixing] = useState<PageFilter | null>(null);
   const key = JSON.stringify([hours, page, metric]);
   const { data, error } = usePolledData<VitalsData>(
     (signal) => fetchVitals(client, vitalsQuery(hours, page), metric, signal),
     { intervalMs: 15_000, key },
   );
   const filtered = Boolean(page.vertical || page.pageId || page.subPageId);
+  if (fixing) {
+    return (
+      <div className="vitals">
+        <WhatToFix client={client} page={fixing} hours={hours} onClose={() => setFixing(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="vitals">
@@ -81,7 +90,7 @@ export function VitalsView({ client }: SectionProps) {
               </section>
               <section aria-label="Pages">
                 <h2 className="panel-title">Pages</h2>
-                <PagesTable pages={data.pages} onSelect={setPage} />
+                <PagesTable pages={data.pages} onSelect={setPage} onFix={setFixing} />
               </section>
             </>
           )}

@@ -1,6 +1,9 @@
 // The vitals console API's replies (docs/perf.md, "Console API"), owned by the server and imported
 // type-only so the console bundle never pulls server code.
 export type {
+  AttributedMetric,
+  AttributionSummary,
+  Offender,
   DistributionBin,
   MetricName,
   MetricSummary,
