@@ -2,7 +2,8 @@
 // on SQLite and on PostgreSQL. For each engine: seed (or reuse) a store with BENCH_PERF reports
 // and BENCH_HITS analytics hits over BENCH_DAYS days through `npm run seed` (the store's own
 // ingest port), start the built server on it, check that the summaries count exactly what was
-// seeded, then time every windowed read the console makes on open for 24 h, 7 d and 30 d
+// seeded (and that the seed's LCP attribution is all in the rollups), then time every windowed
+// read the console makes on open for 24 h, 7 d and 30 d, the "What to fix" attribution reads included
 // (warm-up, then median and max of BENCH_READ_CALLS calls; pass = median ≤ 100 ms). Then two
 // servers on fresh stores, rollups on and TARMAC_ROLLUPS=off, in interleaved ingest rounds: on
 // SQLite with direct ingest, on PostgreSQL both direct and through JetStream (NATS at

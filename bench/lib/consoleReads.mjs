@@ -20,6 +20,10 @@ export const CONSOLE_READS = [
   { name: 'vitals pages', path: '/vitals/pages' },
   { name: 'vitals timeline', path: '/vitals/timeline' },
   { name: 'vitals distribution', path: '/vitals/distribution', query: 'metric=LCP' },
+  // "What to fix" (issue 24): the whole site's INP, and one page's LCP, CLS (the view's reads).
+  { name: 'vitals attribution INP', path: '/vitals/attribution', query: 'metric=INP' },
+  { name: 'attribution page LCP', path: '/vitals/attribution', query: 'metric=LCP&vertical=flights&pageId=results&subPageId=list' },
+  { name: 'attribution page CLS', path: '/vitals/attribution', query: 'metric=CLS&vertical=flights&pageId=results&subPageId=list' },
   { name: 'analytics summary', path: '/analytics/summary' },
   { name: 'analytics timeline', path: '/analytics/timeline' },
   { name: 'analytics paths (views)', path: '/analytics/paths', query: 'type=pageview&limit=15' },
@@ -42,7 +46,8 @@ const windowQuery = (from, to, extra) => `?from=${from}&to=${to}${extra ? `&${ex
  * Checks the summaries against the seed: for each window, aligned to whole hours (the grain
  * every rollup level shares, so no store has to guess inside a minute or an hour), the vitals
  * summary's report count and the analytics summary's page views + events must equal what the
- * seed's manifest says it wrote there. Throws on the first difference.
+ * seed's manifest says it wrote there, and the LCP attribution must name an element for every
+ * report with an LCP (the seed gives each one). Throws on the first difference.
  */
 export async function checkSummaryCounts(url, token, manifest, now = Date.now()) {
   const to = Math.ceil(now / HOUR_MS) * HOUR_MS;
@@ -58,10 +63,19 @@ export async function checkSummaryCounts(url, token, manifest, now = Date.now())
         throw new Error(`${window.label}: the ${kind === 'perf' ? 'vitals' : 'analytics'} summary counts ${answered[kind]} but ${expected} were seeded in that window`);
       }
     }
+    // The seed's attribution must be in the rollups, or the attribution reads would time nothing:
+    // every LCP of the window attributed to one of the seed's elements.
+    const attribution = await getJson(url, `/vitals/attribution${windowQuery(from, to, 'metric=LCP')}`, token);
+    const attributed = attribution.offenders.filter((o) => o.kind === 'element').reduce((sum, o) => sum + o.count, 0);
+    if (attributed !== attribution.reports || (expected(manifest, from, to) > 0 && attributed === 0)) {
+      throw new Error(`${window.label}: the LCP attribution names ${attributed} elements for ${attribution.reports} reports`);
+    }
     checked.push({ window: window.label, ...answered });
   }
   return checked;
 }
+
+const expected = (manifest, from, to) => seededIn(manifest, 'perf', from, to);
 
 const median = (sorted) => sorted[Math.floor((sorted.length - 1) / 2)];
 
