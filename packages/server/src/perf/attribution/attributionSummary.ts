@@ -28,6 +28,8 @@ export interface AttributionSummary {
   offenders: Offender[];
 }
 
+const KIND_ORDER: Record<OffenderKind, number> = { element: 0, script: 1, url: 2 };
+
 const p75 = (sketch: ReadonlyMap<number, number> | undefined) => (sketch ? quantile(sketch, 0.75) : null);
 const named = (metric: AttributedMetric, sketches: ReadonlyArray<ReadonlyMap<number, number>>) =>
   Object.fromEntries(SUBPARTS[metric].map((name, i) => [name, p75(sketches[i])]));
@@ -53,6 +55,7 @@ export function summarizeAttribution(stats: PerfRollupStats, metric: AttributedM
     }),
   );
   const weight = (o: Offender) => o.count * (o.p75 ?? 0);
-  offenders.sort((a, b) => weight(b) - weight(a) || b.count - a.count || (a.target < b.target ? -1 : 1));
+  // On a tie (an LCP element and its image URL come from the same reports) the element first.
+  offenders.sort((a, b) => weight(b) - weight(a) || b.count - a.count || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.target < b.target ? -1 : 1));
   return { metric, reports, p75: p75(stats.sketches[vital]), subparts: named(metric, own?.subparts ?? []), offenders };
 }
