@@ -142,6 +142,11 @@ describe('the console, with data in every section', () => {
 
       await openSection(page, 'Web vitals', '[data-testid="vitals-pages"] tbody tr button');
       await check('web vitals');
+      await page.getByTestId('vitals-fix').first().click();
+      await page.getByTestId('what-to-fix').locator('article, [data-testid="fix-none"]').first().waitFor();
+      await check('what to fix');
+      await page.getByRole('button', { name: 'Back to all vitals' }).click();
+      await page.getByTestId('vitals-pages').waitFor();
       await openSection(page, 'Analytics', '[data-testid="top-pageViews"] tbody tr');
       await check('analytics');
       await openSection(page, 'Consent', '[data-testid="consent-totals"]');

@@ -110,27 +110,37 @@ export function boundAttribution(stats: AttributionStats): void {
 const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0 || m.subparts.some((s) => s.size > 0));
 
 /**
- * The stored form: one byte counting segments, then segments, each a 4-byte length and JSON
- * (per metric its subparts' sketches and its offenders, sketches as base64 of sketchCodec.ts).
+ * The stored form: one byte counting segments, then segments. A segment is a 4-byte length and
+ * JSON naming, per metric, its offenders (`[kind, target, count]`), then a 4-byte length and every
+ * sketch of the segment in one sketchCodec.ts encoding, in this order: per metric its subparts,
+ * then each offender's value and subparts. One encoding per segment, not one per offender: a
+ * write encodes a row per page and minute, and small encodings were most of what it cost.
  * Like the vitals' sketches, merging appends segments and folds them only now and then
  * ({@link appendAttribution}). Nothing to say is the empty buffer.
  */
 export function encodeAttribution(stats: AttributionStats | null): Buffer {
   if (!stats || !hasAny(stats)) return Buffer.alloc(0);
   boundAttribution(stats);
-  const json = stats.map((metric) => ({
-    s: encodeSketches(metric.subparts).toString('base64'),
-    t: [...metric.targets.values()].map((t) => [t.kind, t.target, t.count, encodeSketches(t.sketches).toString('base64')]),
-  }));
-  const body = Buffer.from(JSON.stringify(json));
-  const out = Buffer.allocUnsafe(5 + body.length);
+  const sketches: ReadonlyMap<number, number>[] = [];
+  const header = stats.map((metric) => {
+    sketches.push(...metric.subparts);
+    return [...metric.targets.values()].map((t) => {
+      sketches.push(...t.sketches);
+      return [t.kind, t.target, t.count];
+    });
+  });
+  const json = Buffer.from(JSON.stringify(header));
+  const encoded = encodeSketches(sketches);
+  const out = Buffer.allocUnsafe(9 + json.length + encoded.length);
   out[0] = 1;
-  out.writeUInt32BE(body.length, 1);
-  body.copy(out, 5);
+  out.writeUInt32BE(json.length, 1);
+  json.copy(out, 5);
+  out.writeUInt32BE(encoded.length, 5 + json.length);
+  encoded.copy(out, 9 + json.length);
   return out;
 }
 
-type StoredTarget = [OffenderKind, string, number, string];
+type StoredTarget = [OffenderKind, string, number];
 
 /** Adds every segment of `encoded` into `into`; throws on a buffer of another form. */
 export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStats): void {
@@ -139,17 +149,21 @@ export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStat
   let at = 1;
   for (let segment = 0; segment < bytes[0]!; segment++) {
     const length = bytes.readUInt32BE(at);
-    const json = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + length)) as Array<{ s: string; t: StoredTarget[] }>;
+    const header = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + length)) as StoredTarget[][];
     at += 4 + length;
+    const sketchLength = bytes.readUInt32BE(at);
+    // The maps the segment's sketches add into, in the order they were encoded.
+    const targets: Sketch[] = [];
     ATTRIBUTED_METRICS.forEach((metric, m) => {
-      const stored = json[m]!;
-      decodeSketchesInto(Buffer.from(stored.s, 'base64'), into[m]!.subparts);
-      for (const [kind, target, count, sketches] of stored.t) {
+      targets.push(...into[m]!.subparts);
+      for (const [kind, target, count] of header[m]!) {
         const stats = targetOf(into[m]!, metric, kind, target);
         stats.count += count;
-        decodeSketchesInto(Buffer.from(sketches, 'base64'), stats.sketches);
+        targets.push(...stats.sketches);
       }
     });
+    decodeSketchesInto(bytes.subarray(at + 4, at + 4 + sketchLength), targets);
+    at += 4 + sketchLength;
   }
   if (at !== bytes.length) throw new Error('attribution encoding longer than its segments');
 }
