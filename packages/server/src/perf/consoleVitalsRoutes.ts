@@ -54,10 +54,10 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
     subPageId: query.subPageId || undefined,
   });
   // Summaries read the coarsest rows that fit the window; charts no coarser than their bucket.
-  const rollups = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel) => {
+  const rollups = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel, attribution = false) => {
     const window = timeWindow(query);
     const pieces = withinRetention(coverWindow(window.from, window.to, coarsest(window)), Date.now());
-    return perf.readPerfRollups({ pieces, ...pageFilter(query) }).then((rows) => ({ window, rows }));
+    return perf.readPerfRollups({ pieces, ...pageFilter(query), attribution }).then((rows) => ({ window, rows }));
   };
   const whole = () => 'day' as const;
   const schema = { schema: { querystring } };
@@ -94,7 +94,7 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
     },
   };
   app.get<{ Querystring: VitalsQuery }>('/vitals/attribution', attributionSchema, async (request) => {
-    const { rows } = await rollups(request.query, whole);
+    const { rows } = await rollups(request.query, whole, true);
     return summarizeAttribution(mergeRows(rows), request.query.metric as AttributedMetric);
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {

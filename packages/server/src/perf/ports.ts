@@ -21,6 +21,8 @@ export interface PerfRollupFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  /** Also read each row's attribution blob: only the attribution read needs it, and it costs. */
+  attribution?: boolean;
 }
 
 /**

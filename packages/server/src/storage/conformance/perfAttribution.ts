@@ -61,7 +61,7 @@ export function describePerfAttribution(open: OpenStore): void {
     const store = storePerTest(open);
     // Rows merged as a reader does, then bounded as the attribution API does.
     const read = async (from: number, to: number) => {
-      const { attribution } = mergeRows(await store().query.perf.readPerfRollups({ pieces: coverWindow(from, to) }));
+      const { attribution } = mergeRows(await store().query.perf.readPerfRollups({ pieces: coverWindow(from, to), attribution: true }));
       if (attribution) boundAttribution(attribution);
       return attribution;
     };
@@ -90,6 +90,14 @@ export function describePerfAttribution(open: OpenStore): void {
       expect(elements.reduce((sum, t) => sum + t.count, 0)).toBe(1 + common.length);
       expect(elements.find((t) => t.target === OTHER)!.count).toBeGreaterThan(0);
       expect(elements.find((t) => t.target === 'p.rare')).toBeUndefined(); // past the 50, in "other"
+    });
+
+    it('reads the attribution only when asked: the other vitals reads do not pay for it', async () => {
+      await store().ingest.writeBatch([{ kind: 'perf', report: attributed(1, T0 + MINUTE, 'img.hero') }]);
+      const rows = await store().query.perf.readPerfRollups({ pieces: coverWindow(T0, T0 + DAY) });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => !row.attribution?.length)).toBe(true);
+      expect(mergeRows(rows).attribution).toBeNull();
     });
 
     it('gives raw reports back with their attribution and navigation kind', async () => {

@@ -141,13 +141,13 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
   const rows: PerfRollupRow[] = [];
   for (const piece of filter.pieces) {
     const found = await db.query<unknown[]>({
-      text: `SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, r.attribution, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+      text: `SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, CASE WHEN $6::boolean THEN r.attribution END, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
                FROM perf_rollup_${piece.level} r JOIN perf_rollup_keys k ON k.id = r.key_id
               WHERE r.start >= $1 AND r.start < $2
                 AND ($3::text IS NULL OR k.vertical = $3)
                 AND ($4::text IS NULL OR k.page_id = $4)
                 AND ($5::text IS NULL OR k.sub_page_id = $5)`,
-      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null],
+      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.attribution === true],
       rowMode: 'array',
     });
     for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found.rows) {
@@ -156,7 +156,7 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
         page: { vertical: vertical as string | null, pageId: pageId as string | null, subPageId: subPageId as string | null },
         values: (values as Array<number | string>).map(Number),
         sketches: sketches as Buffer,
-        attribution: attribution as Buffer,
+        attribution: attribution as Buffer | null,
       });
     }
   }

@@ -20,7 +20,7 @@ export interface SqlitePerfRollups {
   read(filter: PerfRollupFilter): PerfRollupRow[];
 }
 
-type RawRow = [number, string | null, string | null, string | null, Buffer, Buffer, ...number[]];
+type RawRow = [number, string | null, string | null, string | null, Buffer, Buffer | null, ...number[]];
 
 export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   // Merging blobs inside the upsert keeps it one statement per row: SQL sums the numbers, this
@@ -49,7 +49,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       level,
       db
         .prepare(`
-          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, r.attribution, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, CASE WHEN @attribution = 1 THEN r.attribution END, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
            WHERE r.start >= @from AND r.start < @to
              AND (@vertical IS NULL OR k.vertical = @vertical)
@@ -115,6 +115,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           vertical: filter.vertical ?? null,
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
+          attribution: filter.attribution ? 1 : 0,
         }) as RawRow[];
         for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found) {
           rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches, attribution });
