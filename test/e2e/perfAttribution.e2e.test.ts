@@ -9,7 +9,7 @@ const browser = chromiumForThisFile();
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const HANDLER_MS = 300;
 
-type Ref = Record<string, Record<string, number | string | undefined> & { value: number }>;
+type Ref = Record<string, { value: number; script?: Record<string, string | number> } & Record<string, number | string | undefined>>;
 
 /** Headless Chromium never hides a tab: the state both libraries read plus the event they listen to. */
 const hide = (page: Page) =>
@@ -77,7 +77,8 @@ describe('attributed performance reporting in Chromium', () => {
     expect(num(form, 'wa_inp_presentationDelay')).toBeLessThan(HANDLER_MS / 2);
     // Long Animation Frames (Chromium has them): the handler is the longest script.
     expect(num(form, 'wa_inp_scriptDuration')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
-    expect(form.get('wa_inp_scriptInvoker')).toBe(ref.INP!.script ? String(ref.INP!.script.invoker) : null);
+    expect(form.get('wa_inp_scriptInvoker')).toBe(String(ref.INP!.script!.invoker));
+    expect(form.get('wa_inp_scriptInvoker')).toMatch(/^BUTTON#slow/);
     expect(form.get('wa_inp_scriptFunction')).toBe('slowHandler');
     expect(num(form, 'wa_inp_totalScript')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
     expect(Math.abs(num(form, 'wa_inp_totalScript') - Number(ref.INP!.totalScriptDuration))).toBeLessThanOrEqual(1);
