@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ComponentErrorBoundary, Message, useLogger } from '@tarmac/react';
 import { useText } from '../locale/useText';
 import { BrokenWidget } from './BrokenWidget';
+import { blockMainThread, withOffenders } from './perfOffenders';
 import { logErrorWithEmail, rejectPromise, throwUncaughtError } from './triggers';
 
 /**
@@ -21,6 +22,8 @@ export function DevToolsPanel() {
     { id: 'reject-promise', label: text('devtools.rejectPromise'), run: rejectPromise },
     { id: 'log-email', label: text('devtools.logEmail'), run: () => logErrorWithEmail(logger) },
     { id: 'break-component', label: text('devtools.breakComponent'), run: () => setBreaks((n) => n + 1) },
+    // The INP offender: a handler that holds the main thread, named by the report's INP target.
+    { id: 'slow-click', label: text('devtools.slowClick'), run: () => blockMainThread(300) },
   ];
 
   return (
@@ -56,6 +59,12 @@ export function DevToolsPanel() {
             </button>
           ))}
         </div>
+        <p className="devtools__note">
+          <a href={withOffenders()} data-testid="perf-offenders">
+            <Message id="devtools.offenders" />
+          </a>{' '}
+          <Message id="devtools.offendersHint" />
+        </p>
         {breaks > 0 ? (
           <ComponentErrorBoundary
             key={breaks}

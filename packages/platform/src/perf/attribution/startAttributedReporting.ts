@@ -136,8 +136,11 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     send,
     softNavigation(next) {
       try {
+        const route = { nav: 'soft' as const, page: { ...view.page, ...next }, url: location.href, sent: false, restoredAt: 0 };
+        // The same route announced again (a component mounted twice) is the same view.
+        if (view.nav == 'soft' && !view.sent && JSON.stringify([view.url, view.page]) == JSON.stringify([route.url, route.page])) return;
         send();
-        view = { nav: 'soft', page: { ...view.page, ...next }, url: location.href, sent: false, restoredAt: 0 };
+        view = route;
       } catch (error) {
         logger?.error('Performance reporting could not start a view', error);
       }
