@@ -11,8 +11,9 @@ export default function DevTools() {
   // With `offenders=1`: the page load's LCP and CLS offenders (perfOffenders.ts).
   useEffect(() => {
     const main = document.querySelector('main');
-    if (!main || !offendersRequested()) return;
-    const stops = [showSlowHero(main, 1500), showLateBanner(main, 2500)];
+    const hero = document.querySelector<HTMLElement>('.hero');
+    if (!main || !hero || !offendersRequested()) return;
+    const stops = [showSlowHero(hero, 1500), showLateBanner(main, 2500)];
     return () => stops.forEach((stop) => stop());
   }, []);
   return (

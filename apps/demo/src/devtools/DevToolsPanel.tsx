@@ -49,6 +49,7 @@ export function DevToolsPanel() {
               key={action.id}
               type="button"
               className="button button--ghost"
+              id={`dev-${action.id}`}
               data-testid={action.id}
               onClick={() => {
                 action.run();

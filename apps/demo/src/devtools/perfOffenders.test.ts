@@ -15,13 +15,16 @@ describe('performance offenders of the developer panel', () => {
     expect(withOffenders('https://x.test/?locale=es')).toBe('https://x.test/?locale=es&dev=1&offenders=1');
   });
 
-  it('put the hero image first in main at once, and give it its URL only after the delay', () => {
-    const main = document.createElement('main');
+  it('lay the hero image over the section at once (moving nothing), and give it its URL only after the delay', () => {
+    const main = document.createElement('section');
     main.innerHTML = '<p>content</p>';
+    document.body.append(main);
     const { schedule, pending } = manualSchedule();
     const stop = showSlowHero(main, 1500, schedule);
     const img = main.firstElementChild as HTMLImageElement;
     expect(img.id).toBe('dev-slow-hero');
+    expect(img.style.position).toBe('absolute');
+    expect(main.style.position).toBe('relative');
     expect(img.getAttribute('src')).toBeNull();
     expect(pending.map((p) => p.ms)).toEqual([1500]);
     pending[0]!.run();

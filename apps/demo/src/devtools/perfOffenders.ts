@@ -15,19 +15,19 @@ export function withOffenders(href = location.href): string {
 }
 
 /**
- * A hero image at the top of `main` whose URL is only set after `delayMs`: an image discovered
- * late, the largest paint of the page, so the LCP row of the console's "What to fix" view names
- * it and shows its time as resource load delay. Added outside React: it stands for markup a CMS
- * would put there.
+ * A background image for the page's hero section whose URL is only set after `delayMs`: an image
+ * discovered late and the largest paint of the page, so the report's LCP names it and shows its
+ * time as resource load delay. Laid over the section (absolutely, faded, clicks passing through)
+ * so it moves nothing: the layout shift is the banner's alone. Added outside React: it stands for
+ * markup a CMS would put there.
  */
-export function showSlowHero(main: HTMLElement, delayMs: number, schedule = setTimeout): () => void {
+export function showSlowHero(section: HTMLElement, delayMs: number, schedule = setTimeout): () => void {
   const img = document.createElement('img');
   img.id = 'dev-slow-hero';
   img.alt = '';
-  img.width = 1200;
-  img.height = 420;
-  img.style.cssText = 'display:block;width:100%;height:auto;';
-  main.prepend(img);
+  img.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:.35;pointer-events:none;';
+  if (['', 'static'].includes(getComputedStyle(section).position)) section.style.position = 'relative';
+  section.prepend(img);
   const timer = schedule(() => (img.src = heroUrl), delayMs);
   return () => {
     clearTimeout(timer);
