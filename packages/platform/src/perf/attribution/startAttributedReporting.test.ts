@@ -97,6 +97,17 @@ describe('startPerformanceReporting with attribution', () => {
     reporting.stop();
   });
 
+  it('leaves out an attribution number the server would refuse the whole report for', async () => {
+    const reporting = startPerformanceReporting({});
+    document.body.innerHTML = '<div id="late">b</div>';
+    callbacks.CLS!({ ...hardCLS(0.2), entries: [{ value: 0.2, startTime: 700_000, sources: [{ node: document.getElementById('late') }] }] });
+    reporting.send();
+    await flush();
+    expect(forms[0]!.has('wa_cls_time')).toBe(false);
+    expect(forms[0]!.get('wa_cls_target')).toBe('#late');
+    reporting.stop();
+  });
+
   it('sends no report for a route with nothing of its own measured, and counts a route announced twice once', async () => {
     const reporting = startPerformanceReporting({});
     history.pushState(null, '', '/?search=cars-3');

@@ -80,6 +80,10 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
       if (view.nav == 'soft' && !Object.keys(values).length) return;
       const timing = view.nav == 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
       const attribution = Object.assign({}, ...Object.values(measured?.fields ?? {})) as AttributionFields;
+      // The server refuses a whole report for one number outside 0..600000 (a `*_time` after ten
+      // minutes on the page, a clock quirk): such a field is left out instead.
+      for (const [name, value] of Object.entries(attribution))
+        if (typeof value == 'number' && !(value >= 0 && value <= 600_000)) delete attribution[name as keyof AttributionFields];
       // A new id per report: the server stores a report once, whatever a retry sends again.
       sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, ...attribution, nav: view.nav, url: view.url, ...view.page, id: newId() });
     } catch (error) {
