@@ -50,7 +50,8 @@ const measures = (): Measures => ({ values: {}, fields: {} });
  * INP with its phases and longest script, which element shifted most, and the FCP and TTFB
  * subparts. A route change announced with `softNavigation()` is a view of its own: where the
  * browser detects soft navigations (Chromium), web-vitals measures the route's LCP, FCP, CLS and
- * INP; elsewhere the route's report carries what it measured itself, or nothing is sent.
+ * INP; elsewhere a route has no values of its own and sends no report, rather than repeat the
+ * first load's.
  */
 export function startPerformanceReporting(options: PerfReportingOptions): AttributedPerfReporting {
   const { apiPrefix = '', manual, logger, ...page } = options;
