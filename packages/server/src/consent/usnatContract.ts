@@ -40,10 +40,15 @@ export interface NewUsnatChoice {
   userAgent: string | null;
 }
 
-/** The strict JSON schema of the POST body. */
+/**
+ * The strict JSON schema of the POST body. `propertyNames` refuses an unknown field outright:
+ * the server's Ajv removes what `additionalProperties: false` forbids instead of failing, and a
+ * field the client thinks it sent (a sensitive-data opt-out, say) must not vanish unnoticed.
+ */
 export const usnatChoicesSchema = {
   type: 'object',
   required: ['saleOptOut', 'sharingOptOut', 'targetedAdvertisingOptOut'],
+  propertyNames: { enum: ['saleOptOut', 'sharingOptOut', 'targetedAdvertisingOptOut', 'gpc', 'language'] },
   additionalProperties: false,
   properties: {
     saleOptOut: { type: 'boolean' },
