@@ -36,7 +36,7 @@ describe('the regime of a page request', () => {
 
   it('is the default country’s without a geo header, or with one that is not a country (ES, or TARMAC_DEFAULT_COUNTRY)', async () => {
     const spain = await app();
-    for (const headers of [{}, { 'x-geo-country': 'XX' }, { 'x-geo-country': '"><script>' }]) {
+    for (const headers of [{}, { 'x-geo-country': 'XX' }, { 'x-geo-country': '"><script>' }] as Record<string, string>[]) {
       expect((await regimeSession(spain, headers)).bootstrap).toMatchObject({ regime: 'tcf', country: 'ES' });
     }
     await t!.close();
