@@ -46,6 +46,8 @@ export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analyt
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary, ReconsentReason } from './consent/contract.js';
 export type { ConsentCountry } from './consent/countrySummary.js';
 export type { UsnatData } from './consent/usnatContract.js';
+export type { ConsentBootstrap } from './consent/visitorConsent.js';
+export type { Regime } from './consent/regime.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
 export type {
   ArtifactInfo,
