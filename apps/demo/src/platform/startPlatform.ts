@@ -5,6 +5,7 @@ import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
+import { headConsent } from '@tarmac/platform/consent/head';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
@@ -36,7 +37,12 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   // One performance report per view of this page, sent when the visitor leaves or hides it.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
-  const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
+  // The inline head script usually started it already, from the consent data in the page: take
+  // that one over (one `__tcfapi`, its listeners kept); only a page without that data (vite dev)
+  // starts one here, which asks the server.
+  const head = headConsent();
+  head?.useLogger(logger);
+  const consent = head?.consent ?? installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
   const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
