@@ -143,6 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSecret: options.sessionSecret,
     version: options.version ?? 'dev',
     https: options.https ?? false,
+    // TEMPORARY (fastconsent, drop at merge: the `regimes` helper renders the real bootstrap).
+    consentBootstrap: async (request) => {
+      const id = request.cookies['tarmac_consent'];
+      return { regime: 'tcf', country: 'ES', gpc: false, tcf: await consent.consentFor(id && /^[A-Za-z0-9_-]{32}$/.test(id) ? id : null) };
+    },
   });
   return app;
 }

@@ -12,6 +12,8 @@ export interface HtmlPagesOptions {
   consoleDir: string;
   sessionSecret: string;
   version: string;
+  /** TEMPORARY (fastconsent, drop at merge: the `regimes` helper owns the real one): the visitor's consent bootstrap. */
+  consentBootstrap?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 /** Sends one of the two single-page apps' index.html, or the missing-build page. */
@@ -49,7 +51,15 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
       if (html === null) return send(reply, 'site', missingBuildPage('demo site', options.siteDir), undefined, 503);
       const sid = ensureSession(request, reply);
       const meta = { 'form-token': formTokenFor(options.sessionSecret, sid), 'r9-version': options.version };
-      return send(reply, 'site', html, injectMeta(html, meta));
+      let page = injectMeta(html, meta);
+      if (options.consentBootstrap) {
+        // TEMPORARY (fastconsent): contract §2's block, right after the meta tags; `<` escaped.
+        const json = JSON.stringify(await options.consentBootstrap(request)).replace(/</g, '\\u003c');
+        const at = page.indexOf('<meta name="r9-version"');
+        const end = page.indexOf('>', at) + 1;
+        page = page.slice(0, end) + `<script type="application/json" id="tarmac-consent">${json}</script>` + page.slice(end);
+      }
+      return send(reply, 'site', html, page);
     },
     async console(_request, reply) {
       const html = await load(options.consoleDir);
