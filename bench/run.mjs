@@ -35,6 +35,13 @@ if (benchTcDecode) {
   console.log(`  bit-field vendors:      ${line(tc.bitfield.tarmac, tc.bitfield.peer, 0)}`);
 }
 
+const benchFirstTcloaded = await optional('./firstTcloaded.mjs', 'benchFirstTcloaded');
+if (benchFirstTcloaded) {
+  const t = await benchFirstTcloaded();
+  console.log(`page start → first tcloaded, returning visitor, demo page vs IAB stub + cmpapi fed over a request, Chromium, ms (median of ${t.rounds} interleaved rounds):`);
+  console.log(`  ${line(t.tarmac, t.peer, 1)}`);
+}
+
 const benchMessages = await optional('./messages.mjs', 'benchMessages');
 if (benchMessages) {
   const m = await benchMessages();
