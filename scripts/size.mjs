@@ -13,7 +13,10 @@ const KB = 1000;
 const budgets = {
   consent: 4 * KB,
   'consent/stub': 0.8 * KB,
-  'consent/google': 0.6 * KB,
+  // DESIGN.md says 0.6 KB. Issue 22 made it read US opt-outs from any GPP CMP (`__gpp` events and
+  // getField) and hold its update until GPP is ready: 0.15 KB on top of the TCF mapping, which was
+  // 0.03 KB under budget. Raised, and said so here.
+  'consent/google': 0.75 * KB,
   // Issue 22: the head script's code (the whole TCF handler plus reading the page's data); not in
   // DESIGN.md, set here so it cannot grow unseen.
   'consent/head': 4.4 * KB,
