@@ -137,6 +137,18 @@ describe('startConsentMode with a GPP CMP (US National)', () => {
     expect(commands().slice(1).map((command) => command[2])).toEqual([ALL_GRANTED, ALL_GRANTED, US_DENIED]);
   });
 
+  it('asks the CMP that replaced the GPP stub, not the stub it first saw', () => {
+    const queued: unknown[][] = [];
+    page.__gpp = (...args) => void queued.push(args); // a stub: queues everything
+    startConsentMode();
+    const { gpp } = installGpp(); // the CMP takes over; it replays the queued addEventListener
+    gpp.fields = usnat({ SaleOptOut: 1 });
+    (queued[0]?.[1] as GppCallback)({ listenerId: 3, pingData: { signalStatus: 'ready' } }, true);
+    listener?.(tcData([], { gdprApplies: false, eventStatus: 'tcloaded' }), true);
+    expect(commands().slice(1)).toEqual([['consent', 'update', US_DENIED]]);
+    expect(queued).toHaveLength(1);
+  });
+
   it('keeps the TCF purposes in force alongside a US opt-out, and stop removes both listeners', () => {
     const { gpp, play } = installGpp();
     const consentMode = startConsentMode();

@@ -80,7 +80,8 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
       if (event?.pingData?.signalStatus == 'ready') {
         usOptOut = ['Sale', 'Sharing', 'TargetedAdvertising'].some((field) => {
           let value;
-          gpp('getField', (fieldValue: unknown) => (value = fieldValue), `usnat.${field}OptOut`);
+          // The page's __gpp now, not the one seen at start: a stub would only queue the call.
+          page.__gpp?.('getField', (fieldValue: unknown) => (value = fieldValue), `usnat.${field}OptOut`);
           return value === 1;
         });
         update();
@@ -92,7 +93,7 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
   return {
     stop() {
       page.__tcfapi?.('removeEventListener', 2, () => {}, listenerId);
-      gpp?.('removeEventListener', () => {}, gppListenerId);
+      page.__gpp?.('removeEventListener', () => {}, gppListenerId);
     },
   };
 }
