@@ -25,7 +25,14 @@ export interface GppHandler {
 }
 
 /** `installGppApi` of `@tarmac/platform/consent/gpp`. */
-export type InstallGppApi = (options: { cmpId: number; cmpVersion: number; window?: Window; logger?: ConsentLogger }) => GppHandler;
+export type InstallGppApi = (options: {
+  cmpId: number;
+  cmpVersion: number;
+  window?: Window;
+  logger?: ConsentLogger;
+  /** Asked once when the browser sends GPC and the data given to `update` does not record it. */
+  saveGpc?: () => void;
+}) => GppHandler;
 
 /** Null unless `value` has the shape of {@link UsnatData}: a tampered block is not fed to `__gpp`. */
 export function checkUsnatData(value: unknown): UsnatData | null {

@@ -94,4 +94,40 @@ describe('startHeadConsent', () => {
     head?.useLogger(logger);
     expect(logger.error).toHaveBeenCalledWith("consent: the page's US consent data is not valid");
   });
+
+  it('saves the GPC opt-out when the GPP handler asks, and applies the stored reply', async () => {
+    const us = fakeGpp();
+    const stored: UsnatData = { decided: true, saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true, updatedAt: 1_700_000_500_000 };
+    const calls = stubFetch(() => stored);
+    pageWith(JSON.stringify({ regime: 'usnat', country: 'US', gpc: true, tcf: consentData({ gdprApplies: false }), usnat: { ...usnat, decided: false } }));
+    startHeadConsent({ window: fresh, installGpp: us.install });
+    us.install.mock.calls[0]?.[0].saveGpc?.();
+    await vi.waitFor(() => expect(us.handler.update).toHaveBeenLastCalledWith(stored, 'usnat'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/i/api/gpp/v1/usnat');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true });
+    expect((calls[0]?.init.headers as Record<string, string>)['X-CSRF']).toBe('form-token-123');
+  });
+
+  it('asks nothing of the server for GPC outside the US regime, and logs a failed save', async () => {
+    const es = fakeGpp();
+    const calls = stubFetch(() => new Response('{}', { status: 500 }));
+    pageWith(JSON.stringify({ regime: 'tcf', country: 'ES', gpc: true, tcf: consentData() }));
+    startHeadConsent({ window: fresh, installGpp: es.install });
+    es.install.mock.calls[0]?.[0].saveGpc?.();
+    expect(calls).toEqual([]);
+
+    resetCmpWindow();
+    fresh = Object.create(window) as Window;
+    Object.defineProperty(fresh, 'document', { value: document });
+    const us = fakeGpp();
+    pageWith(JSON.stringify({ regime: 'usnat', country: 'US', gpc: true, tcf: consentData({ gdprApplies: false }), usnat }));
+    const head = startHeadConsent({ window: fresh, installGpp: us.install });
+    const logger = { error: vi.fn() };
+    head?.useLogger(logger);
+    us.install.mock.calls[0]?.[0].saveGpc?.();
+    await vi.waitFor(() => expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/gpp/v1/usnat', 500));
+    expect(us.handler.update).toHaveBeenCalledTimes(1); // only the page's data
+  });
 });

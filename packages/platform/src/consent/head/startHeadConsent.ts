@@ -4,6 +4,7 @@ import { installConsentStub } from '../stub/installConsentStub.js';
 import { readConsentBootstrap } from './consentBootstrap.js';
 import type { ConsentBootstrap } from './consentBootstrap.js';
 import { checkUsnatData } from './gppSeam.js';
+import { saveGpcOptOut } from './saveGpcOptOut.js';
 import type { GppHandler, InstallGppApi } from './gppSeam.js';
 
 /** What the head script started, for the app bundle to take over instead of starting its own. */
@@ -72,8 +73,10 @@ export function startHeadConsent(options: HeadConsentOptions = {}): HeadConsent 
     const consent = installConsentApi({ ...ids, formToken, logger, window: win, initialData: tcf });
     let gpp: GppHandler | undefined;
     try {
-      gpp = options.installGpp?.({ ...ids, window: win, logger });
       const usnat = bootstrap.regime == 'usnat' ? checkUsnatData(bootstrap.usnat) : null;
+      // GPC opts a US visitor out with no click; the handler asks once, the stored reply updates it.
+      const saveGpc = () => void (usnat && saveGpcOptOut(formToken(), (data) => gpp?.update(data, 'usnat'), logger));
+      gpp = options.installGpp?.({ ...ids, window: win, logger, saveGpc });
       if (bootstrap.regime == 'usnat' && !usnat) logger.error("consent: the page's US consent data is not valid");
       gpp?.update(usnat, usnat ? 'usnat' : 'none');
     } catch (error) {
