@@ -17,9 +17,9 @@ const budgets = {
   // getField) and hold its update until GPP is ready: 0.15 KB on top of the TCF mapping, which was
   // 0.03 KB under budget. Raised, and said so here.
   'consent/google': 0.75 * KB,
-  // Issue 22: the head script's code (the whole TCF handler plus reading the page's data); not in
-  // DESIGN.md, set here so it cannot grow unseen.
-  'consent/head': 4.4 * KB,
+  // Issue 22: the head script's code: the whole TCF handler (consent, ≤ 4 KB) plus reading the
+  // page's data and saving a GPC opt-out. Not in DESIGN.md; set here so it cannot grow unseen.
+  'consent/head': 4.6 * KB,
   logger: 3.5 * KB,
   // DESIGN.md says 2 KB. Issue 9 made every product count what it drops (client reports), which
   // the shared transport carries into every entry: 0.15 KB that analytics, 0.06 KB under its
