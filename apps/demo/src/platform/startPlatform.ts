@@ -6,6 +6,7 @@ import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
 import { headConsent } from '@tarmac/platform/consent/head';
+import type { GppHandler } from '@tarmac/platform/consent/head';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
@@ -17,6 +18,8 @@ export interface DemoPlatform {
   logger: Logger;
   analytics: Analytics;
   consent: ConsentHandler;
+  /** `window.__gpp`, when the head script answers it (a build with consent/gpp, a server-rendered page). */
+  gpp?: GppHandler;
   stop(): void;
 }
 
@@ -51,8 +54,10 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     logger,
     analytics,
     consent,
+    gpp: head?.gpp,
     stop() {
       consentMode.stop();
+      head?.gpp?.stop();
       analytics.stop();
       consent.stop();
       perf.stop();
