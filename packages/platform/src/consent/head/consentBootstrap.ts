@@ -1,5 +1,5 @@
 import type { ConsentData } from '../types.js';
-import type { UsnatData } from './gppSeam.js';
+import type { UsnatData } from '../gpp/index.js';
 
 /** The visitor's privacy regime, decided by the server per page request. */
 export type ConsentRegime = 'tcf' | 'usnat' | 'none';

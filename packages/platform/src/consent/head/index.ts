@@ -8,4 +8,5 @@ export { startHeadConsent, headConsent } from './startHeadConsent.js';
 export type { HeadConsent, HeadConsentOptions } from './startHeadConsent.js';
 export { readConsentBootstrap, CONSENT_BOOTSTRAP_ID } from './consentBootstrap.js';
 export type { ConsentBootstrap, ConsentRegime } from './consentBootstrap.js';
-export type { GppHandler, InstallGppApi, UsnatData } from './gppSeam.js';
+export type { InstallGppApi } from './usnatData.js';
+export type { GppHandler, UsnatData } from '../gpp/index.js';

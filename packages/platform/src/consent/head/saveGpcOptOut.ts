@@ -1,7 +1,7 @@
 import { httpRequest } from '../../transport/index.js';
 import type { ConsentLogger } from '../installConsentApi.js';
-import { checkUsnatData } from './gppSeam.js';
-import type { UsnatData } from './gppSeam.js';
+import { checkUsnatData } from './usnatData.js';
+import type { UsnatData } from '../gpp/index.js';
 
 /** Where a US visitor's choices are saved (contract §3). */
 export const USNAT_URL = '/i/api/gpp/v1/usnat';

@@ -3,7 +3,8 @@ import { sampleConsentData as consentData } from '../../../../server/src/consent
 import { resetCmpWindow, stubFetch } from '../testing/consentTestPage.js';
 import type { PingReturn } from '../types.js';
 import { CONSENT_BOOTSTRAP_ID } from './consentBootstrap.js';
-import type { GppHandler, InstallGppApi, UsnatData } from './gppSeam.js';
+import type { GppHandler, UsnatData } from '../gpp/index.js';
+import type { InstallGppApi } from './usnatData.js';
 import { headConsent, startHeadConsent } from './startHeadConsent.js';
 
 const usnat: UsnatData = { decided: true, saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: false, gpc: false, updatedAt: 1_700_000_000_000 };

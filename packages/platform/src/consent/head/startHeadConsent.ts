@@ -3,9 +3,10 @@ import type { ConsentHandler, ConsentLogger } from '../installConsentApi.js';
 import { installConsentStub } from '../stub/installConsentStub.js';
 import { readConsentBootstrap } from './consentBootstrap.js';
 import type { ConsentBootstrap } from './consentBootstrap.js';
-import { checkUsnatData } from './gppSeam.js';
+import { checkUsnatData } from './usnatData.js';
 import { saveGpcOptOut } from './saveGpcOptOut.js';
-import type { GppHandler, InstallGppApi } from './gppSeam.js';
+import type { GppHandler } from '../gpp/index.js';
+import type { InstallGppApi } from './usnatData.js';
 
 /** What the head script started, for the app bundle to take over instead of starting its own. */
 export interface HeadConsent {
