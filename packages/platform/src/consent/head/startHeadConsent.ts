@@ -84,7 +84,8 @@ export function startHeadConsent(options: HeadConsentOptions = {}): HeadConsent 
       logger.error('consent: GPP failed to start', error);
     }
     const head: HeadConsent = { consent, gpp, useLogger };
-    Object.defineProperty(win, HEAD_CONSENT, { value: head });
+    // Configurable: a test page (or a host re-running its start-up) may remove it.
+    Object.defineProperty(win, HEAD_CONSENT, { value: head, configurable: true });
     return head;
   } catch {
     // never break the page; the app's handler takes over from the stub
