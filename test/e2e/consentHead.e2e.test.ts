@@ -116,4 +116,38 @@ describe('consent answered from the page head', () => {
     expect(await tampered.page.evaluate(() => new Promise<unknown[]>((resolve) => (window as unknown as EarlyWindow).__tcfapi('addEventListener', 2, (...args: unknown[]) => resolve(args))))).toEqual(fromReply);
     await context.close();
   });
+
+  it('a US visitor: GPP signals ready from the head too, and Consent Mode denies what the opt-out covers', async () => {
+    const context = await returningVisitor();
+    // The block as the server renders it for a US visitor who opted out of the sale of their data.
+    const usnat = { decided: true, saleOptOut: true, sharingOptOut: false, targetedAdvertisingOptOut: false, gpc: false, updatedAt: Date.now() };
+    const asUs = (html: string) =>
+      html.replace(/(<script type="application\/json" id="tarmac-consent">)([^<]*)/, (_, tag: string, json: string) => {
+        const block = JSON.parse(json) as { tcf: object };
+        return tag + JSON.stringify({ regime: 'usnat', country: 'US', gpc: false, tcf: { ...block.tcf, gdprApplies: false, showUi: false }, usnat });
+      });
+    const page = await context.newPage();
+    await page.route(baseURL + '/__e2e/early-gpp.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.earlyGpp = [];
+__gpp('addEventListener', (e) => earlyGpp.push({ status: e.pingData.signalStatus, sections: e.pingData.applicableSections, parsing: document.readyState === 'loading', appStarted: 'dataLayer' in window }));
+__gpp('getField', (v) => earlyGpp.push({ saleOptOut: v }), 'usnat.SaleOptOut');`,
+      }),
+    );
+    await page.route(baseURL + '/', async (route) => {
+      const response = await route.fetch();
+      const html = asUs(await response.text()).replace(/<script>[\s\S]*?<\/script>/, `$&<script src="/__e2e/early-gpp.js"></script>`);
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(baseURL + '/');
+    await page.locator('#root > *').first().waitFor();
+    const early = await page.evaluate(() => (window as unknown as { earlyGpp: unknown[] }).earlyGpp);
+    expect(early.slice(0, 2)).toEqual([{ status: 'ready', sections: [7], parsing: true, appStarted: false }, { saleOptOut: 1 }]);
+    const updates = await page.evaluate(() =>
+      ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)).filter((c) => c[0] === 'consent' && c[1] === 'update'),
+    );
+    expect(updates).toEqual([['consent', 'update', { ad_storage: 'granted', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }]]);
+    await context.close();
+  });
 });
