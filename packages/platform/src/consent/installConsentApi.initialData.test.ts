@@ -59,7 +59,8 @@ describe('installConsentApi: initialData', () => {
       expect(callTcfApi('ping')[0]?.value).toMatchObject({ cmpStatus: 'error' });
       expect(callTcfApi('addEventListener')).toEqual([{ value: { cmpStatus: 'error' }, success: false }]);
       expect(await handler.ready).toBe(false);
-      expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', expect.any(Error));
+      // What came, for the report: the refused data itself.
+      expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', value);
       expect(calls).toEqual([]);
     });
   }

@@ -207,14 +207,13 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
   };
 
   const tokenFound = waitForFormToken(options.formToken, options.tokenIntervalMs ?? 50, () => stopped).then((found) => (token = found));
-  let ready: Promise<boolean>;
-  if (options.initialData === undefined) ready = tokenFound.then(() => fetchConsent(url, token)).then(load, fail);
-  else {
-    // The page's own data: no request; the token is still needed, but only for `save`.
-    const checked = checkConsentData(options.initialData);
-    ready = Promise.resolve(checked ? load(checked) : fail(new Error('the consent data in the page is not valid')));
-    tokenFound.catch((error: unknown) => report('consent: no form token', error));
-  }
+  // Settled either way: `save` waits for it (data from the page may be loaded before the token).
+  const tokenSettled = tokenFound.catch(() => undefined);
+  const initial = options.initialData;
+  // The page's own data needs no request and is applied before this call returns.
+  const checked = initial === undefined || checkConsentData(initial);
+  const ready =
+    checked === true ? tokenFound.then(() => fetchConsent(url, token)).then(load, fail) : Promise.resolve(checked ? load(checked) : fail(initial));
 
   return {
     state: () => state,
@@ -232,8 +231,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     close: () => reapply(false),
     async save(choices) {
       if (state.cmpStatus != 'loaded') return false;
-      // Loaded from initialData, the token may still be on its way.
-      await tokenFound.catch(() => undefined);
+      await tokenSettled;
       const checked = await postConsent(url, token, choices);
       if (!checked) report(`Failed to make a request for ${url}`, 'save');
       else applyUpdate(checked, false);

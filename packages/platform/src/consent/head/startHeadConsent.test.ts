@@ -67,7 +67,7 @@ describe('startHeadConsent', () => {
     expect(ping()).toMatchObject({ cmpStatus: 'error' });
     const logger = { error: vi.fn() };
     head?.useLogger(logger);
-    expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', expect.any(Error));
+    expect(logger.error).toHaveBeenCalledWith('Failed to make a request for /i/api/iabtcf/v1/consent', null);
   });
 
   it('feeds GPP the US data in the usnat regime, and "none" elsewhere', () => {
