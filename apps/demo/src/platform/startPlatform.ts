@@ -5,6 +5,8 @@ import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
+import { headConsent } from '@tarmac/platform/consent/head';
+import type { GppHandler } from '@tarmac/platform/consent/head';
 import { startPerformanceReporting } from '@tarmac/platform/perf/attribution';
 import type { AttributedPerfReporting } from '@tarmac/platform/perf/attribution';
 import { startSignalCollection } from '@tarmac/platform/signals';
@@ -19,6 +21,8 @@ export interface DemoPlatform {
   consent: ConsentHandler;
   /** Performance reports with attribution; results pages announce their routes to it. */
   perf: AttributedPerfReporting;
+  /** `window.__gpp`, when the head script answers it (a build with consent/gpp, a server-rendered page). */
+  gpp?: GppHandler;
   stop(): void;
 }
 
@@ -40,7 +44,12 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   // made it slow (docs/perf.md), sent when the view ends or the visitor leaves or hides the page.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
-  const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
+  // The inline head script usually started it already, from the consent data in the page: take
+  // that one over (one `__tcfapi`, its listeners kept); only a page without that data (vite dev)
+  // starts one here, which asks the server.
+  const head = headConsent();
+  head?.useLogger(logger);
+  const consent = head?.consent ?? installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
   const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
@@ -50,8 +59,10 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     analytics,
     consent,
     perf,
+    gpp: head?.gpp,
     stop() {
       consentMode.stop();
+      head?.gpp?.stop();
       analytics.stop();
       consent.stop();
       perf.stop();
