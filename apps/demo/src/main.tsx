@@ -10,7 +10,7 @@ const locale = readPageLocale();
 // Before anything reads it: screen readers, the browser's hyphenation and translate offer, and
 // analytics, whose hits carry the page's locale.
 document.documentElement.lang = locale;
-const { logger, analytics, consent } = startPlatform(locale);
+const { logger, analytics, consent, privacy, usChoices } = startPlatform(locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');
 
@@ -18,7 +18,7 @@ createRoot(container).render(
   <StrictMode>
     <PlatformProvider logger={logger} development={import.meta.env.DEV}>
       <AnalyticsProvider analytics={analytics}>
-        <App locale={locale} consent={consent} />
+        <App locale={locale} consent={consent} privacy={privacy} usChoices={usChoices} />
       </AnalyticsProvider>
     </PlatformProvider>
   </StrictMode>,

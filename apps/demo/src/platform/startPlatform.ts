@@ -8,6 +8,10 @@ import { startConsentMode } from '@tarmac/platform/consent/google';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
+import { readPagePrivacy } from '../privacy/pageRegime';
+import type { PagePrivacy } from '../privacy/pageRegime';
+import { createUsChoices } from '../privacy/usChoices';
+import type { UsChoices } from '../privacy/usChoices';
 import { readMeta } from './readMeta';
 import { startAnalytics } from './startAnalytics';
 
@@ -16,6 +20,10 @@ export interface DemoPlatform {
   logger: Logger;
   analytics: Analytics;
   consent: ConsentHandler;
+  /** The visitor's regime, as the server rendered it into the page. */
+  privacy: PagePrivacy;
+  /** A US visitor's choices ("Your Privacy Choices"); absent outside the 'usnat' regime. */
+  usChoices?: UsChoices;
   stop(): void;
 }
 
@@ -37,6 +45,11 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
   const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
+  // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click).
+  const privacy = readPagePrivacy();
+  const usChoices = privacy.usnat
+    ? createUsChoices({ initial: privacy.usnat, formToken: () => readMeta('form-token'), language: locale, logger })
+    : undefined;
   const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
@@ -45,6 +58,8 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     logger,
     analytics,
     consent,
+    privacy,
+    usChoices,
     stop() {
       consentMode.stop();
       analytics.stop();
