@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsentBootstrap } from '../consent/visitorConsent.js';
+import { consentBootstrapBlock } from './consentBootstrapBlock.js';
 import type { DocumentCspFor, DocumentKind } from './documentCsp.js';
 import { ensureSession, formTokenFor } from './formToken.js';
 import { injectMeta } from './injectMeta.js';
@@ -12,6 +14,8 @@ export interface HtmlPagesOptions {
   consoleDir: string;
   sessionSecret: string;
   version: string;
+  /** The visitor's consent for this request, rendered into the site page (docs/consent.md). */
+  consentBootstrap?: (request: FastifyRequest) => Promise<ConsentBootstrap>;
 }
 
 /** Sends one of the two single-page apps' index.html, or the missing-build page. */
@@ -49,7 +53,9 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
       if (html === null) return send(reply, 'site', missingBuildPage('demo site', options.siteDir), undefined, 503);
       const sid = ensureSession(request, reply);
       const meta = { 'form-token': formTokenFor(options.sessionSecret, sid), 'r9-version': options.version };
-      return send(reply, 'site', html, injectMeta(html, meta));
+      // After the meta tags and before the CMP stub, which reads it as the first script to run.
+      const bootstrap = options.consentBootstrap && consentBootstrapBlock(await options.consentBootstrap(request));
+      return send(reply, 'site', html, injectMeta(html, meta, bootstrap));
     },
     async console(_request, reply) {
       const html = await load(options.consoleDir);

@@ -13,6 +13,7 @@ import { perfRollupsMigration } from './011-perf-rollups.js';
 import { analyticsRollupsMigration } from './012-analytics-rollups.js';
 import { logRollupsMigration } from './013-log-rollups.js';
 import { rollupPendingMigration } from './014-rollup-pending.js';
+import { usnatChoicesMigration } from './015-usnat-choices.js';
 
 export type { Migration } from './migration.js';
 
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   analyticsRollupsMigration,
   logRollupsMigration,
   rollupPendingMigration,
+  usnatChoicesMigration,
 ];
