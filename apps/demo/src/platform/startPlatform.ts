@@ -48,7 +48,13 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click).
   const privacy = readPagePrivacy();
   const usChoices = privacy.usnat
-    ? createUsChoices({ initial: privacy.usnat, formToken: () => readMeta('form-token'), language: locale, logger })
+    ? createUsChoices({
+        initial: privacy.usnat,
+        requestGpc: privacy.gpc,
+        formToken: () => readMeta('form-token'),
+        language: locale,
+        logger,
+      })
     : undefined;
   const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).

@@ -17,7 +17,8 @@ const OPT_OUTS = [
  */
 export default function PrivacyChoicesDialog({ choices, onClose }: { choices: UsChoices; onClose: () => void }) {
   const stored = useSyncExternalStore(choices.subscribe, choices.current);
-  const gpc = choices.browserGpc || stored.gpc;
+  // Only while GPC is sent: a choice once stored with GPC can be changed after the signal is off.
+  const gpc = choices.gpcSignal;
   const [optOuts, setOptOuts] = useState<UsOptOuts>(() => ({
     saleOptOut: gpc || stored.saleOptOut,
     sharingOptOut: gpc || stored.sharingOptOut,

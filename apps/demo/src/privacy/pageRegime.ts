@@ -16,6 +16,8 @@ export interface PagePrivacy {
   regime: PrivacyRegime;
   /** The US choices the page was rendered with; null outside the 'usnat' regime. */
   usnat: UsnatData | null;
+  /** The page request carried Global Privacy Control (`Sec-GPC: 1`). */
+  gpc: boolean;
 }
 
 const REGIMES: readonly string[] = ['tcf', 'usnat', 'none'];
@@ -36,16 +38,17 @@ export function usnatDataOrNull(value: unknown): UsnatData | null {
  * or with an unreadable one is the TCF page it always was: the CMP still decides whether to ask.
  */
 export function readPagePrivacy(doc: Document = document): PagePrivacy {
-  const fallback: PagePrivacy = { regime: 'tcf', usnat: null };
+  const fallback: PagePrivacy = { regime: 'tcf', usnat: null, gpc: false };
   const block = doc.getElementById('tarmac-consent');
   if (!block || block.getAttribute('type') != 'application/json') return fallback;
   try {
-    const bootstrap = JSON.parse(block.textContent ?? '') as { regime?: unknown; usnat?: unknown } | null;
+    const bootstrap = JSON.parse(block.textContent ?? '') as { regime?: unknown; usnat?: unknown; gpc?: unknown } | null;
     const regime = bootstrap?.regime;
+    const gpc = bootstrap?.gpc === true;
     if (typeof regime != 'string' || !REGIMES.includes(regime)) return fallback;
-    if (regime != 'usnat') return { regime: regime as PrivacyRegime, usnat: null };
+    if (regime != 'usnat') return { regime: regime as PrivacyRegime, usnat: null, gpc };
     const usnat = usnatDataOrNull(bootstrap?.usnat);
-    return usnat ? { regime: 'usnat', usnat } : fallback;
+    return usnat ? { regime: 'usnat', usnat, gpc } : fallback;
   } catch {
     return fallback;
   }

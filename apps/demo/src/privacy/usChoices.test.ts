@@ -32,6 +32,7 @@ describe('createUsChoices', () => {
     const listener = vi.fn();
     choices.subscribe(listener);
     expect(calls).toEqual([]); // nothing is sent without a choice
+    expect(choices.gpcSignal).toBe(false);
 
     const saved = await choices.save({ saleOptOut: true, sharingOptOut: false, targetedAdvertisingOptOut: true });
     expect(calls).toHaveLength(1);
@@ -57,7 +58,7 @@ describe('createUsChoices', () => {
   it('with the browser’s GPC on, saves the opt-out of all three with gpc: true at once, and only then', async () => {
     const { win, calls } = fakeWindow({ gpc: true });
     const choices = createUsChoices({ initial: undecided, formToken: () => 'tok', language: 'en', window: win });
-    expect(choices.browserGpc).toBe(true);
+    expect(choices.gpcSignal).toBe(true);
     await vi.waitFor(() => expect(choices.current().gpc).toBe(true));
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true, language: 'en' });
 

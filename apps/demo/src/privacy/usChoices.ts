@@ -21,8 +21,8 @@ export interface UsChoices {
   subscribe(listener: () => void): () => void;
   /** Stores the visitor's opt-outs on the server, then updates `__gpp`. Rejects when not saved. */
   save(optOuts: UsOptOuts): Promise<UsnatData>;
-  /** The browser's Global Privacy Control is on. */
-  browserGpc: boolean;
+  /** Global Privacy Control is on: the browser's, or the page request's `Sec-GPC: 1`. */
+  gpcSignal: boolean;
 }
 
 /** Options of {@link createUsChoices}. */
@@ -31,6 +31,8 @@ export interface UsChoicesOptions {
   /** The session's form token (meta `form-token`), sent as X-CSRF. */
   formToken: () => string | undefined;
   language: 'en' | 'es';
+  /** The page request carried `Sec-GPC: 1` (the server's answers already honour it). */
+  requestGpc?: boolean;
   gpp?: GppUpdater;
   /** Where a failed save made without a click (GPC) is reported. */
   logger?: { error(message: string, ...extra: unknown[]): void };
@@ -78,7 +80,7 @@ export function createUsChoices(options: UsChoicesOptions): UsChoices {
     },
     // GPC stays an opt-out of everything while the browser sends it: a choice saved meanwhile keeps it.
     save: (optOuts) => post(browserGpc ? { saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true } : optOuts),
-    browserGpc,
+    gpcSignal: browserGpc || options.requestGpc === true,
   };
   if (browserGpc && !honoursGpc(data)) {
     // A failure leaves `__gpp` honouring GPC anyway (it reads the browser's signal); the next page tries again.
