@@ -14,6 +14,7 @@ const budgets = {
   consent: 4 * KB,
   'consent/stub': 0.8 * KB,
   'consent/google': 0.6 * KB,
+  'consent/gpp': 2 * KB,
   logger: 3.5 * KB,
   // DESIGN.md says 2 KB. Issue 9 made every product count what it drops (client reports), which
   // the shared transport carries into every entry: 0.15 KB that analytics, 0.06 KB under its
@@ -27,7 +28,7 @@ const budgets = {
 };
 const totalBudget = 25 * KB;
 /** Files the build emits beside the entries that have a budget of their own. */
-const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB };
+const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB, 'dist/gpp-stub.js': 0.5 * KB };
 
 async function gzipSize(contents, resolveDir) {
   const result = await build({
