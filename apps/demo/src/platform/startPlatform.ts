@@ -5,6 +5,7 @@ import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
+import { installGppApi } from '@tarmac/platform/consent/gpp';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
@@ -45,14 +46,20 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
   const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
-  // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click).
+  // `__gpp` on every page, from the regime and US choices the server rendered: the US National
+  // section for a US visitor, applicableSections [-1] elsewhere (docs/consent.md, "GPP").
   const privacy = readPagePrivacy();
+  const gpp = installGppApi({ cmpId: 300, cmpVersion: 1, logger });
+  gpp.update(privacy.usnat, privacy.usnat ? 'usnat' : 'none');
+  // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click); each
+  // saved answer updates `__gpp`.
   const usChoices = privacy.usnat
     ? createUsChoices({
         initial: privacy.usnat,
         requestGpc: privacy.gpc,
         formToken: () => readMeta('form-token'),
         language: locale,
+        gpp,
         logger,
       })
     : undefined;
@@ -70,6 +77,7 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
       consentMode.stop();
       analytics.stop();
       consent.stop();
+      gpp.stop();
       perf.stop();
       uncapture();
       breadcrumbs.stop();

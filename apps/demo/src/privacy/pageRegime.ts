@@ -1,15 +1,9 @@
+import type { UsnatData } from '@tarmac/platform/consent/gpp';
+
+export type { UsnatData };
+
 /** The visitor's privacy regime, decided by the server per page request (docs/consent.md). */
 export type PrivacyRegime = 'tcf' | 'usnat' | 'none';
-
-/** A US visitor's choices, as the server answers them (`GET`/`POST /i/api/gpp/v1/usnat`). */
-export interface UsnatData {
-  decided: boolean;
-  saleOptOut: boolean;
-  sharingOptOut: boolean;
-  targetedAdvertisingOptOut: boolean;
-  gpc: boolean;
-  updatedAt: number | null;
-}
 
 /** What the page needs from the server's consent bootstrap block to pick its privacy UI. */
 export interface PagePrivacy {
