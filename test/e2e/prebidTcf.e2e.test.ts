@@ -2,13 +2,16 @@ import { TCString } from '@iabtechlabtcf/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile } from './support/browser.js';
-import { PUBLISHER_ORTB2, auctionOutcome, openDemoWithPrebid, startAuction, type VendorLegalBasis } from './support/prebidPage.js';
+import { PUBLISHER_ORTB2, auctionOutcome, firedSyncs, openDemoWithPrebid, startAuction, type CmpApi, type VendorLegalBasis } from './support/prebidPage.js';
 
 // Prebid.js from npm, with its own TCF consent module and TCF enforcement (tcfControl), reads our
 // CMP on the demo page: the auction waits for the visitor's choice, and what our test bidder may
 // receive is what Prebid's documented rules allow for the choice made in the banner.
 
 const baseURL = inject('baseURL');
+// Both of the page's CMP APIs, as a site serving Europe and the US configures Prebid: in the TCF
+// regime our __gpp says no GPP section applies ([-1]) and the US controls stand aside.
+const APIS: CmpApi[] = ['tcf', 'gpp'];
 const browser = chromiumForThisFile();
 
 type SiteVendor = VendorLegalBasis & { id: number };
@@ -40,8 +43,9 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
   it('waits for "Accept all", then the bid request carries our TC string, user data and ids, and the bidder syncs', async () => {
     const vendor = await adVendor();
     const context = await browser.newContext();
-    const { page, bidRequests, syncs } = await openDemoWithPrebid(context, baseURL);
-    await startAuction(page, vendor.id, vendor);
+    const demo = await openDemoWithPrebid(context, baseURL);
+    const { page, bidRequests } = demo;
+    await startAuction(page, vendor.id, vendor, APIS);
     await page.getByTestId('consent-banner').waitFor();
     // The auction is waiting for the visitor: nothing went out while the banner is up.
     expect(bidRequests).toEqual([]);
@@ -56,6 +60,7 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
     expect(sent?.gdprConsent?.gdprApplies).toBe(true);
     expect(sent?.ortb2.user?.ext?.consent).toBe(tcString);
     expect(sent?.ortb2.regs?.ext?.gdpr).toBe(1);
+    expect(sent?.gppConsent?.applicableSections).toEqual([-1]);
     // The string decodes with the IAB's library; Prebid read the same policy version from it.
     const decoded = TCString.decode(tcString);
     expect(decoded.cmpId).toBe(300);
@@ -66,7 +71,8 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
     expect(outcome.tcf2Enforcement).toEqual(expect.objectContaining({ biddersBlocked: [], eidsBlocked: [], ufpdBlocked: [] }));
     expect(sent?.ortb2.user?.ext?.eids).toEqual(PUBLISHER_ORTB2.user.ext.eids);
     expect(sent?.ortb2.user?.data).toEqual(PUBLISHER_ORTB2.user.data);
-    await expect.poll(() => syncs.length).toBe(1);
+    const syncs = await firedSyncs(demo);
+    expect(syncs).toHaveLength(1);
     expect(new URL(syncs[0] ?? '').searchParams.get('gdpr_consent')).toBe(tcString);
     await context.close();
   });
@@ -74,8 +80,9 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
   it('after "Reject all" tcfControl blocks the bidder: no bid request, no user sync', async () => {
     const vendor = await adVendor();
     const context = await browser.newContext();
-    const { page, bidRequests, syncs } = await openDemoWithPrebid(context, baseURL);
-    await startAuction(page, vendor.id, vendor);
+    const demo = await openDemoWithPrebid(context, baseURL);
+    const { page, bidRequests } = demo;
+    await startAuction(page, vendor.id, vendor, APIS);
     await page.getByTestId('consent-reject').click();
     const outcome = await endedAuction(page);
     const decoded = TCString.decode(await cmpTcString(page));
@@ -83,15 +90,16 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
     expect(decoded.vendorConsents.has(vendor.id)).toBe(false);
     expect(outcome.tcf2Enforcement?.biddersBlocked).toEqual(['tarmacTest']);
     expect(bidRequests).toEqual([]);
-    expect(syncs).toEqual([]);
+    expect(await firedSyncs(demo)).toEqual([]);
     await context.close();
   });
 
   it('a custom choice without personalised ads (purpose 4): the bid goes out with the ids, the user data is stripped', async () => {
     const vendor = await adVendor();
     const context = await browser.newContext();
-    const { page, bidRequests, syncs } = await openDemoWithPrebid(context, baseURL);
-    await startAuction(page, vendor.id, vendor);
+    const demo = await openDemoWithPrebid(context, baseURL);
+    const { page, bidRequests } = demo;
+    await startAuction(page, vendor.id, vendor, APIS);
     await page.getByTestId('consent-settings').click();
     await page.getByTestId('purpose-1').check();
     await page.getByTestId('purpose-2').check();
@@ -110,7 +118,7 @@ describe('Prebid.js with consentManagementTcf and tcfControl on the demo page', 
     expect(user?.ext?.eids).toEqual(PUBLISHER_ORTB2.user.ext.eids);
     expect(user?.data).toBeUndefined();
     expect(user?.keywords).toBeUndefined();
-    await expect.poll(() => syncs.length).toBe(1);
+    expect(await firedSyncs(demo)).toHaveLength(1);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { GppModel } from '@iabgpp/cmpapi';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile } from './support/browser.js';
@@ -18,6 +19,14 @@ const OPT_OUT_KEYS = ['saleOptOut', 'sharingOptOut', 'targetedAdvertisingOptOut'
 /** The page's consent bootstrap block, as the server rendered it for this request. */
 const bootstrap = (page: Page) =>
   page.evaluate(() => JSON.parse(document.getElementById('tarmac-consent')?.textContent ?? 'null') as { regime: string; usnat?: OptOuts & { gpc: boolean } });
+
+/** The usnat section of the page's `__gpp` string, decoded by the IAB's library. */
+async function gppUsnat(page: Page): Promise<Record<string, unknown>> {
+  const gppString = await page.evaluate(
+    () => new Promise<string>((resolve) => (window as unknown as { __gpp: (...args: unknown[]) => void }).__gpp('ping', (ping: { gppString: string }) => resolve(ping.gppString))),
+  );
+  return new GppModel(gppString).getSection('usnat') as Record<string, unknown>;
+}
 
 /** Opens the demo home in `context` and waits until the app has rendered its footer. */
 async function home(context: BrowserContext, query = ''): Promise<Page> {
@@ -67,6 +76,7 @@ describe('"Your Privacy Choices" for a US visitor', () => {
     expect((await saved).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await gppUsnat(page)).toMatchObject({ SaleOptOut: 1, SharingOptOut: 2, TargetedAdvertisingOptOut: 1, Gpc: false });
 
     // A returning visitor: the server renders the stored choice, and the dialog starts from it.
     await page.reload();
@@ -99,6 +109,7 @@ describe('"Your Privacy Choices" for a US visitor', () => {
     await page.getByTestId('privacy-choices-gpc').waitFor();
     // While the signal is on, the opt-outs hold and cannot be unticked.
     expect(await dialogState(page)).toEqual({ checked: { saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true }, disabled: true });
+    expect(await gppUsnat(page)).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1, TargetedAdvertisingOptOut: 1, Gpc: true });
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { PrebidJS } from 'prebid.js/types.d.ts';
 import { BID_URL, SYNC_URL, TEST_BIDDER } from '../prebid/tarmacTestBidder.js';
 import { prebidBundle } from './prebidBundle.js';
@@ -115,3 +116,15 @@ export async function startAuction(page: Page, gvlid: number, basis: VendorLegal
 
 /** The auction's outcome so far (done once Prebid called bidsBackHandler). */
 export const auctionOutcome = (page: Page) => page.evaluate(() => (window as unknown as PrebidWindow).auction);
+
+/**
+ * The user-sync pixels of the ended auction, once they have all been requested: Prebid fires them
+ * right after the auction (syncDelay 0) in the same task, so a marker pixel the page requests
+ * after that arrives after them. An empty answer then means no pixel was fired, not "not yet".
+ */
+export async function firedSyncs(demo: PrebidDemoPage): Promise<string[]> {
+  const marker = `${SYNC_URL}?marker=${Date.now()}`;
+  await demo.page.evaluate((src) => void (new Image().src = src), marker);
+  await expect.poll(() => demo.syncs.some((url) => url.endsWith(marker))).toBe(true);
+  return demo.syncs.filter((url) => !url.endsWith(marker));
+}
