@@ -122,7 +122,10 @@ export function installGppApi(options: GppApiOptions): GppHandler {
   // The browser's GPC is an opt-out of sale, sharing and targeted advertising by itself.
   const withBrowserGpc = (data: UsnatData | null): Partial<UsnatData> | null => {
     if ((win.navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl !== true) return data;
-    if (data?.gpc !== true && options.saveGpc && !gpcSaveAsked) answer(options.saveGpc, (gpcSaveAsked = true));
+    if (data?.gpc !== true && options.saveGpc && !gpcSaveAsked) {
+      gpcSaveAsked = true;
+      answer(options.saveGpc, data); // through answer: a throwing saveGpc is reported, not thrown
+    }
     return { saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true };
   };
 
