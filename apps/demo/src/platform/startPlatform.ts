@@ -5,12 +5,12 @@ import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
-import { installGppApi } from '@tarmac/platform/consent/gpp';
 import { startPerformanceReporting } from '@tarmac/platform/perf';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
 import { readPagePrivacy } from '../privacy/pageRegime';
 import type { PagePrivacy } from '../privacy/pageRegime';
+import { startPageGpp } from '../privacy/pageGpp';
 import { createUsChoices } from '../privacy/usChoices';
 import type { UsChoices } from '../privacy/usChoices';
 import { readMeta } from './readMeta';
@@ -46,11 +46,9 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
   const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
-  // `__gpp` on every page, from the regime and US choices the server rendered: the US National
-  // section for a US visitor, applicableSections [-1] elsewhere (docs/consent.md, "GPP").
+  // `__gpp` on every page, from the regime and US choices the server rendered.
   const privacy = readPagePrivacy();
-  const gpp = installGppApi({ cmpId: 300, cmpVersion: 1, logger });
-  gpp.update(privacy.usnat, privacy.usnat ? 'usnat' : 'none');
+  const gpp = startPageGpp(privacy, logger);
   // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click); each
   // saved answer updates `__gpp`.
   const usChoices = privacy.usnat

@@ -62,9 +62,10 @@ describe('createUsChoices', () => {
     await vi.waitFor(() => expect(choices.current().gpc).toBe(true));
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true, language: 'en' });
 
-    // A page whose stored choice already records GPC sends nothing.
+    // A page whose stored choice already records GPC sends nothing, nor one told another part saves it.
     const again = fakeWindow({ gpc: true });
     createUsChoices({ initial: choices.current(), formToken: () => 'tok', language: 'en', window: again.win });
+    createUsChoices({ initial: undecided, formToken: () => 'tok', language: 'en', window: again.win, saveGpc: false });
     expect(again.calls).toEqual([]);
   });
 });

@@ -33,6 +33,11 @@ export interface UsChoicesOptions {
   language: 'en' | 'es';
   /** The page request carried `Sec-GPC: 1` (the server's answers already honour it). */
   requestGpc?: boolean;
+  /**
+   * Save the browser's GPC opt-out at start when the stored choice lacks it (default true); false
+   * when another part of the page already does (a GPP handler given `saveGpc`).
+   */
+  saveGpc?: boolean;
   gpp?: GppUpdater;
   /** Where a failed save made without a click (GPC) is reported. */
   logger?: { error(message: string, ...extra: unknown[]): void };
@@ -82,7 +87,7 @@ export function createUsChoices(options: UsChoicesOptions): UsChoices {
     save: (optOuts) => post(browserGpc ? { saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true } : optOuts),
     gpcSignal: browserGpc || options.requestGpc === true,
   };
-  if (browserGpc && !honoursGpc(data)) {
+  if (browserGpc && options.saveGpc !== false && !honoursGpc(data)) {
     // A failure leaves `__gpp` honouring GPC anyway (it reads the browser's signal); the next page tries again.
     choices
       .save({ saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true })
