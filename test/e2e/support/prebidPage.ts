@@ -30,7 +30,10 @@ export interface AuctionOutcome {
   tcf2Enforcement: { biddersBlocked: string[]; storageBlocked: string[]; ufpdBlocked: string[]; eidsBlocked: string[] } | null;
 }
 
-/** The first-party data the publisher sets: a user id (eids) and user data, both "user data" to the rules. */
+/**
+ * The first-party data the publisher sets: a user id (`user.ext.eids`, Prebid's transmitEids
+ * activity) and user data (`user.data`, `user.keywords`: its transmitUfpd activity).
+ */
 export const PUBLISHER_ORTB2 = {
   user: {
     keywords: 'beach,family',
