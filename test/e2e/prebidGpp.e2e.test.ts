@@ -104,3 +104,20 @@ describe('Prebid.js with consentManagementGpp and gppControl_usnat for a US visi
     await context.close();
   });
 });
+
+describe('Prebid.js outside the TCF and US regimes', () => {
+  it('for a visitor in Japan neither framework applies: gdprApplies false, GPP sections [-1], ids and data flow', async () => {
+    const JP = { 'X-Geo-Country': 'JP' };
+    const context = await browser.newContext({ extraHTTPHeaders: JP });
+    const { page, sent, cmp, syncs } = await auctionFor(context, JP);
+    expect(cmp.applicableSections).toEqual([-1]);
+    expect(sent.gdprConsent?.gdprApplies).toBe(false);
+    expect(sent.gppConsent?.applicableSections).toEqual([-1]);
+    expect(sent.ortb2.regs?.gpp_sid).toEqual([-1]);
+    expect(sent.ortb2.user?.ext?.eids).toEqual(PUBLISHER_ORTB2.user.ext.eids);
+    expect(sent.ortb2.user?.data).toEqual(PUBLISHER_ORTB2.user.data);
+    expect(syncs).toHaveLength(1);
+    expect(await page.getByTestId('consent-banner').count()).toBe(0);
+    await context.close();
+  });
+});
