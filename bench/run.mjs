@@ -33,6 +33,7 @@ if (benchTcDecode) {
   console.log('TC string decoding, decodeTcString vs @iabtechlabtcf/core TCString.decode, Chromium, µs per 200 strings:');
   console.log(`  range-encoded vendors:  ${line(tc.range.tarmac, tc.range.peer, 0)}`);
   console.log(`  bit-field vendors:      ${line(tc.bitfield.tarmac, tc.bitfield.peer, 0)}`);
+  console.log(`  bit fields, new max id: ${line(tc.bitfieldVaried.tarmac, tc.bitfieldVaried.peer, 0)}`);
 }
 
 const benchMessages = await optional('./messages.mjs', 'benchMessages');
