@@ -21,6 +21,7 @@ const budgets = {
   // budget before, could not absorb without losing a feature. Raised, and said so in the note.
   analytics: 2.2 * KB,
   perf: 5 * KB,
+  'perf/attribution': 7 * KB,
   loader: 2.5 * KB,
   signals: 3 * KB,
   i18n: 5 * KB,

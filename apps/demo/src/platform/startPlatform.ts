@@ -5,7 +5,8 @@ import type { Analytics } from '@tarmac/platform/analytics';
 import { installConsentApi } from '@tarmac/platform/consent';
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { startConsentMode } from '@tarmac/platform/consent/google';
-import { startPerformanceReporting } from '@tarmac/platform/perf';
+import { startPerformanceReporting } from '@tarmac/platform/perf/attribution';
+import type { AttributedPerfReporting } from '@tarmac/platform/perf/attribution';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
 import { readPagePrivacy } from '../privacy/pageRegime';
@@ -21,6 +22,8 @@ export interface DemoPlatform {
   logger: Logger;
   analytics: Analytics;
   consent: ConsentHandler;
+  /** Performance reports with attribution; results pages announce their routes to it. */
+  perf: AttributedPerfReporting;
   /** The visitor's regime, as the server rendered it into the page. */
   privacy: PagePrivacy;
   /** A US visitor's choices ("Your Privacy Choices"); absent outside the 'usnat' regime. */
@@ -42,7 +45,8 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   // console calls and requests that led to it.
   const breadcrumbs = startBreadcrumbs(logger);
   const uncapture = captureGlobalErrors(logger);
-  // One performance report per view of this page, sent when the visitor leaves or hides it.
+  // One performance report per view of this page (the load, then each results route), with what
+  // made it slow (docs/perf.md), sent when the view ends or the visitor leaves or hides the page.
   const perf = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: version ?? 'dev', logger });
   // The CMP goes first: analytics finds it and waits for measurement consent (docs/consent.md).
   const consent = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
@@ -69,6 +73,7 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     logger,
     analytics,
     consent,
+    perf,
     privacy,
     usChoices,
     stop() {
