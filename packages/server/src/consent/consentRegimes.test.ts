@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
 import { consoleAuth, createTestApp } from '../testing/testApp.js';
 import type { TestApp } from '../testing/testApp.js';
 import type { ConsentData, ConsentSummary } from './contract.js';
@@ -36,7 +37,7 @@ describe('the regime of a page request', () => {
 
   it('is the default country’s without a geo header, or with one that is not a country (ES, or TARMAC_DEFAULT_COUNTRY)', async () => {
     const spain = await app();
-    for (const headers of [{}, { 'x-geo-country': 'XX' }, { 'x-geo-country': '"><script>' }]) {
+    for (const headers of [{}, { 'x-geo-country': 'XX' }, { 'x-geo-country': '"><script>' }] as Record<string, string>[]) {
       expect((await regimeSession(spain, headers)).bootstrap).toMatchObject({ regime: 'tcf', country: 'ES' });
     }
     await t!.close();
@@ -94,6 +95,16 @@ describe('the page’s consent bootstrap', () => {
     const eu = await regimeSession(t!.app, { 'x-geo-country': 'DE', 'sec-gpc': '1' });
     expect(eu.bootstrap).toMatchObject({ regime: 'tcf', gpc: true });
     expect(eu.bootstrap).not.toHaveProperty('usnat');
+  });
+
+  it('is left out, and the page still served, when the store cannot read the visitor’s choices', async () => {
+    const store = createSqliteStore({ file: ':memory:' });
+    const failing = () => Promise.reject(new Error('store gone'));
+    const site = await app({ storage: { ...store, query: { ...store.query, consent: { ...store.query.consent, latestConsentChoice: failing, latestUsnatChoice: failing } } } });
+    const page = await site.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'x-geo-country': 'US', cookie: `tarmac_consent=${'v'.repeat(32)}` } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta name="form-token"');
+    expect(page.body).not.toContain('tarmac-consent');
   });
 
   it('keeps the page’s CSP the built file’s: the data block is not a script that runs', async () => {

@@ -38,6 +38,18 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
     }
   };
 
+  // A store that cannot answer costs the page its head start, not the page: without the block
+  // the CMP asks the consent endpoint, as it would for a page from a cache.
+  const bootstrapBlock = async (request: FastifyRequest): Promise<string> => {
+    if (!options.consentBootstrap) return '';
+    try {
+      return consentBootstrapBlock(await options.consentBootstrap(request));
+    } catch (error) {
+      request.log.warn({ err: error }, 'consent bootstrap left out of the page: the store did not answer');
+      return '';
+    }
+  };
+
   // The policy is worked out from the file as built, before the per-request meta tags go in.
   const send = (reply: FastifyReply, kind: DocumentKind, built: string, html = built, status = 200) =>
     reply
@@ -54,7 +66,7 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
       const sid = ensureSession(request, reply);
       const meta = { 'form-token': formTokenFor(options.sessionSecret, sid), 'r9-version': options.version };
       // After the meta tags and before the CMP stub, which reads it as the first script to run.
-      const bootstrap = options.consentBootstrap && consentBootstrapBlock(await options.consentBootstrap(request));
+      const bootstrap = await bootstrapBlock(request);
       return send(reply, 'site', html, injectMeta(html, meta, bootstrap));
     },
     async console(_request, reply) {

@@ -74,7 +74,7 @@ export function createSqliteConsent(
         c.visitorId, c.createdAt, c.choice, c.tcString, c.gvlVersion, c.policyVersion, c.language, c.userAgent,
         JSON.stringify(c.purposes), JSON.stringify(c.specialFeatures), JSON.stringify(c.vendors),
         JSON.stringify(c.objectedPurposes), JSON.stringify(c.objectedVendors),
-        c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason, c.country,
+        c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason, c.country ?? null,
       ));
     },
   };
