@@ -13,7 +13,13 @@ const KB = 1000;
 const budgets = {
   consent: 4 * KB,
   'consent/stub': 0.8 * KB,
-  'consent/google': 0.6 * KB,
+  // DESIGN.md says 0.6 KB. Issue 22 made it read US opt-outs from any GPP CMP (`__gpp` events and
+  // getField) and hold its update until GPP is ready: 0.15 KB on top of the TCF mapping, which was
+  // 0.03 KB under budget. Raised, and said so here.
+  'consent/google': 0.75 * KB,
+  // Issue 22: the head script's code: the whole TCF handler (consent, ≤ 4 KB) plus reading the
+  // page's data and saving a GPC opt-out. Not in DESIGN.md; set here so it cannot grow unseen.
+  'consent/head': 4.6 * KB,
   'consent/gpp': 2 * KB,
   logger: 3.5 * KB,
   // DESIGN.md says 2 KB. Issue 9 made every product count what it drops (client reports), which
@@ -29,7 +35,9 @@ const budgets = {
 };
 const totalBudget = 25 * KB;
 /** Files the build emits beside the entries that have a budget of their own. */
-const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB, 'dist/gpp-stub.js': 0.5 * KB };
+// The consent head script is inlined in every page: consent/head plus consent/gpp (≤ 2 KB),
+// less what they share.
+const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB, 'dist/gpp-stub.js': 0.5 * KB, 'dist/consent-head.js': 6.4 * KB };
 
 async function gzipSize(contents, resolveDir) {
   const result = await build({

@@ -64,7 +64,8 @@ describe('the demo page head', () => {
     );
     await page.route(baseURL + '/', async (route) => {
       const response = await route.fetch();
-      // After the stub: the first script without attributes (the consent data block before it is not one that runs).
+      // Right after the inline head script (the first <script> without attributes; the consent
+      // data block before it is not code).
       const html = (await response.text()).replace(/<script>[\s\S]*?<\/script>/, `$&<script src="/__e2e/vendor-tag.js"></script>`);
       await route.fulfill({ response, body: html });
     });
