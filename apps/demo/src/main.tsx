@@ -11,7 +11,7 @@ const locale = readPageLocale();
 // Before anything reads it: screen readers, the browser's hyphenation and translate offer, and
 // analytics, whose hits carry the page's locale.
 document.documentElement.lang = locale;
-const { logger, analytics, consent, perf } = startPlatform(locale);
+const { logger, analytics, consent, perf, privacy, usChoices } = startPlatform(locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');
 
@@ -20,7 +20,7 @@ createRoot(container).render(
     <PlatformProvider logger={logger} development={import.meta.env.DEV}>
       <AnalyticsProvider analytics={analytics}>
         <PerfReportingContext.Provider value={perf}>
-          <App locale={locale} consent={consent} />
+          <App locale={locale} consent={consent} privacy={privacy} usChoices={usChoices} />
         </PerfReportingContext.Provider>
       </AnalyticsProvider>
     </PlatformProvider>

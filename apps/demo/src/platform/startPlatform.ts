@@ -11,6 +11,11 @@ import { startPerformanceReporting } from '@tarmac/platform/perf/attribution';
 import type { AttributedPerfReporting } from '@tarmac/platform/perf/attribution';
 import { startSignalCollection } from '@tarmac/platform/signals';
 import type { DemoLocale } from '../locale/pageLocale';
+import { readPagePrivacy } from '../privacy/pageRegime';
+import type { PagePrivacy } from '../privacy/pageRegime';
+import { startPageGpp } from '../privacy/pageGpp';
+import { createUsChoices } from '../privacy/usChoices';
+import type { UsChoices } from '../privacy/usChoices';
 import { readMeta } from './readMeta';
 import { startAnalytics } from './startAnalytics';
 
@@ -21,8 +26,12 @@ export interface DemoPlatform {
   consent: ConsentHandler;
   /** Performance reports with attribution; results pages announce their routes to it. */
   perf: AttributedPerfReporting;
-  /** `window.__gpp`, when the head script answers it (a build with consent/gpp, a server-rendered page). */
-  gpp?: GppHandler;
+  /** `window.__gpp`: the head script's when it started one, else started here. */
+  gpp: GppHandler;
+  /** The visitor's regime, as the server rendered it into the page. */
+  privacy: PagePrivacy;
+  /** A US visitor's choices ("Your Privacy Choices"); absent outside the 'usnat' regime. */
+  usChoices?: UsChoices;
   stop(): void;
 }
 
@@ -50,6 +59,23 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
   const head = headConsent();
   head?.useLogger(logger);
   const consent = head?.consent ?? installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: () => readMeta('form-token'), logger });
+  // `__gpp` on every page, from the regime and US choices the server rendered: the head script's
+  // (already fed that data, and saving a browser GPC itself), else one started here.
+  const privacy = readPagePrivacy();
+  const gpp = head?.gpp ?? startPageGpp(privacy, logger);
+  // A US visitor: their choices, saved from the footer's dialog (or by GPC without a click, unless
+  // the head script's handler does that); each saved answer updates `__gpp`.
+  const usChoices = privacy.usnat
+    ? createUsChoices({
+        initial: privacy.usnat,
+        requestGpc: privacy.gpc,
+        formToken: () => readMeta('form-token'),
+        language: locale,
+        gpp,
+        saveGpc: !head?.gpp,
+        logger,
+      })
+    : undefined;
   const analytics = startAnalytics(logger, locale);
   // Fraud prevention runs without a consent gate (TCF special purpose 1, docs/signals.md).
   const formToken = readMeta('form-token');
@@ -59,12 +85,14 @@ export function startPlatform(locale: DemoLocale): DemoPlatform {
     analytics,
     consent,
     perf,
-    gpp: head?.gpp,
+    gpp,
+    privacy,
+    usChoices,
     stop() {
       consentMode.stop();
-      head?.gpp?.stop();
       analytics.stop();
       consent.stop();
+      gpp.stop();
       perf.stop();
       uncapture();
       breadcrumbs.stop();
