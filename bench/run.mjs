@@ -33,6 +33,14 @@ if (benchTcDecode) {
   console.log('TC string decoding, decodeTcString vs @iabtechlabtcf/core TCString.decode, Chromium, µs per 200 strings:');
   console.log(`  range-encoded vendors:  ${line(tc.range.tarmac, tc.range.peer, 0)}`);
   console.log(`  bit-field vendors:      ${line(tc.bitfield.tarmac, tc.bitfield.peer, 0)}`);
+  console.log(`  bit fields, new max id: ${line(tc.bitfieldVaried.tarmac, tc.bitfieldVaried.peer, 0)}`);
+}
+
+const benchFirstTcloaded = await optional('./firstTcloaded.mjs', 'benchFirstTcloaded');
+if (benchFirstTcloaded) {
+  const t = await benchFirstTcloaded();
+  console.log(`page start → first tcloaded, returning visitor, demo page vs IAB stub + cmpapi fed over a request, Chromium, ms (median of ${t.rounds} interleaved rounds):`);
+  console.log(`  ${line(t.tarmac, t.peer, 1)}`);
 }
 
 const benchMessages = await optional('./messages.mjs', 'benchMessages');

@@ -1,10 +1,13 @@
 // Benchmark: decoding TC strings in Chromium, Tarmac's `decodeTcString` (the built consent entry)
 // beside `TCString.decode` of @iabtechlabtcf/core 1.5 (bundled for the page with esbuild), on the
-// same page, over two sets of 200 strings made by core itself from a 1,200-vendor list: vendor
-// sections that core encodes as ranges (1 to 20 runs, 270 vendors on average, highest id about
-// 1,100) and sections it encodes as bit fields (a third to two thirds of all vendors at random),
-// each string with 0-3 restricted purposes, a disclosed vendors segment and mostly a publisher TC
-// segment. Not a test: it prints figures, it asserts nothing about speed.
+// same page, over three sets of 200 TCF 2.3 strings (policy version 5, a DisclosedVendors segment
+// listing vendors) made by core itself from a 1,200-vendor list: vendor sections that core encodes
+// as ranges (1 to 20 runs, 270 vendors on average, highest id about 1,100), sections it encodes as
+// bit fields (a third to two thirds of all vendors at random), and bit fields again with a
+// different highest vendor id in every string — the decoder copies an all-false object per id
+// count it has seen (bitReader.ts), and this set gives it no count twice in a row to reuse. Each
+// string has 0-3 restricted purposes and a publisher TC segment. Not a test: it prints figures,
+// it asserts nothing about speed.
 //
 // What each side does per string, so the figures compare the same work:
 // - Tarmac: reads every segment (core, disclosed vendors, publisher TC) and builds plain objects
@@ -41,24 +44,28 @@ async function peerBundle() {
   return out.outputFiles[0].text;
 }
 
-// Two sets of strings from core; each string's vendor sections are checked to use the encoding
-// its set is named for (a bit field takes exactly 16 + 1 + maxId bits).
+// Three sets of strings from core; each string's vendor sections are checked to use the encoding
+// its set is named for (a bit field takes exactly 16 + 1 + maxId bits), and to be a TCF 2.3 string.
 async function stringSets() {
   const { randomTcString, seededRandom, syntheticGvl } = await loadGenerator();
   const { TCString } = await import('@iabtechlabtcf/core');
   const gvl = syntheticGvl(vendorCount);
   const sets = {};
-  for (const [name, vendors] of [['range', 'runs'], ['bitfield', 'scattered']]) {
+  const kinds = [['range', 'runs', () => vendorCount], ['bitfield', 'scattered', () => vendorCount], ['bitfieldVaried', 'scattered', (i) => vendorCount - i]];
+  for (const [name, vendors, countOf] of kinds) {
     const random = seededRandom(name.length);
     sets[name] = Array.from({ length: perSet }, (_, i) => {
-      const tcString = randomTcString(gvl, random, vendorCount, { vendors, restrictedPurposes: i % 4, disclosed: true });
+      const tcString = randomTcString(gvl, random, countOf(i), { vendors, restrictedPurposes: i % 4, disclosed: true });
       const model = TCString.decode(tcString);
-      for (const vector of [model.vendorConsents, model.vendorLegitimateInterests]) {
-        if ((vector.bitLength === 17 + vector.maxId) !== (name === 'bitfield')) throw new Error(`${name} set, string ${i}: other encoding`);
+      for (const vector of [model.vendorConsents, model.vendorLegitimateInterests, model.vendorsDisclosed]) {
+        if ((vector.bitLength === 17 + vector.maxId) !== (vendors === 'scattered')) throw new Error(`${name} set, string ${i}: other encoding`);
       }
+      if (model.policyVersion !== 5 || !model.vendorsDisclosed.size) throw new Error(`${name} set, string ${i}: not a TCF 2.3 string`);
       return tcString;
     });
   }
+  const highest = new Set(sets.bitfieldVaried.map((s) => TCString.decode(s).vendorConsents.maxId));
+  if (highest.size < perSet / 2) throw new Error(`bitfieldVaried set: only ${highest.size} different highest vendor ids`);
   return sets;
 }
 
@@ -85,12 +92,17 @@ async function measureInPage({ sets, rounds, passes }) {
       const ours = decodeTcString(tcString);
       const model = TCString.decode(tcString);
       const pairs = [
+        [ours.policyVersion, model.policyVersion],
+        [ours.created, model.created.getTime()],
         [trueIds(ours.purposeConsents), vectorIds(model.purposeConsents)],
         [trueIds(ours.purposeLegitimateInterests), vectorIds(model.purposeLegitimateInterests)],
         [trueIds(ours.vendorConsents), vectorIds(model.vendorConsents)],
         [trueIds(ours.vendorLegitimateInterests), vectorIds(model.vendorLegitimateInterests)],
         [trueIds(ours.disclosedVendors), vectorIds(model.vendorsDisclosed)],
+        [trueIds(ours.specialFeatureOptins), vectorIds(model.specialFeatureOptins)],
         [trueIds(ours.publisherConsents), vectorIds(model.publisherConsents)],
+        [trueIds(ours.publisherLegitimateInterests), vectorIds(model.publisherLegitimateInterests)],
+        [trueIds(ours.customConsents), vectorIds(model.publisherCustomConsents)],
         [restrictionsOfOurs(ours.restrictions), restrictionsOfModel(model)],
       ];
       const differs = pairs.findIndex(([a, b]) => a !== b);
@@ -130,7 +142,7 @@ async function measureInPage({ sets, rounds, passes }) {
   return results;
 }
 
-/** Medians in µs per 200 strings: `{range: {tarmac, peer, ratio}, bitfield: {tarmac, peer, ratio}}`. */
+/** Medians in µs per 200 strings: `{range, bitfield, bitfieldVaried}`, each `{tarmac, peer, ratio}`. */
 export async function benchTcDecode() {
   const [sets, peer] = await Promise.all([stringSets(), peerBundle()]);
   return withPeerPage(peer, async (page) => {
@@ -142,6 +154,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchTcDecode();
   console.log('TC string decoding in Chromium, µs per 200 strings (median of rounds):');
   for (const [name, { tarmac, peer, ratio }] of Object.entries(r)) {
-    console.log(`  ${name.padEnd(8)} tarmac ${tarmac.toFixed(0)}, @iabtechlabtcf/core ${peer.toFixed(0)}, ratio ${ratio.toFixed(2)}`);
+    console.log(`  ${name.padEnd(14)} tarmac ${tarmac.toFixed(0)}, @iabtechlabtcf/core ${peer.toFixed(0)}, ratio ${ratio.toFixed(2)}`);
   }
 }

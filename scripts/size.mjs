@@ -13,7 +13,13 @@ const KB = 1000;
 const budgets = {
   consent: 4 * KB,
   'consent/stub': 0.8 * KB,
-  'consent/google': 0.6 * KB,
+  // DESIGN.md says 0.6 KB. Issue 22 made it read US opt-outs from any GPP CMP (`__gpp` events and
+  // getField) and hold its update until GPP is ready: 0.15 KB on top of the TCF mapping, which was
+  // 0.03 KB under budget. Raised, and said so here.
+  'consent/google': 0.75 * KB,
+  // Issue 22: the head script's code: the whole TCF handler (consent, ≤ 4 KB) plus reading the
+  // page's data and saving a GPC opt-out. Not in DESIGN.md; set here so it cannot grow unseen.
+  'consent/head': 4.6 * KB,
   'consent/gpp': 2 * KB,
   logger: 3.5 * KB,
   // DESIGN.md says 2 KB. Issue 9 made every product count what it drops (client reports), which
@@ -21,6 +27,7 @@ const budgets = {
   // budget before, could not absorb without losing a feature. Raised, and said so in the note.
   analytics: 2.2 * KB,
   perf: 5 * KB,
+  'perf/attribution': 7 * KB,
   loader: 2.5 * KB,
   signals: 3 * KB,
   i18n: 5 * KB,
@@ -28,7 +35,9 @@ const budgets = {
 };
 const totalBudget = 25 * KB;
 /** Files the build emits beside the entries that have a budget of their own. */
-const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB, 'dist/gpp-stub.js': 0.5 * KB };
+// The consent head script is inlined in every page: consent/head plus consent/gpp (≤ 2 KB),
+// less what they share.
+const extraFiles = { 'dist/tcf-stub.js': 0.8 * KB, 'dist/gpp-stub.js': 0.5 * KB, 'dist/consent-head.js': 6.4 * KB };
 
 async function gzipSize(contents, resolveDir) {
   const result = await build({
@@ -67,9 +76,20 @@ for (const [rel, budget] of Object.entries(extraFiles)) {
   const file = join(platformDir, rel);
   if (existsSync(file)) rows.push({ name: rel, size: gzipSync(readFileSync(file), { level: 9 }).length, budget });
 }
-const budgeted = entries.filter((e) => budgets[e.name] !== undefined);
-const all = budgeted.map((e, i) => `export * as m${i} from ${JSON.stringify(e.file)};`).join('\n');
-rows.push({ name: 'all modules together', size: await gzipSize(all, platformDir), budget: totalBudget });
+// The total is what one page can load at once. `perf/attribution` is a drop-in alternative to
+// `perf` (a page loads one or the other, never both), so of that pair only the larger,
+// `perf/attribution`, counts (hence the printed name "all but perf"); every other budgeted entry
+// (consent/gpp loads beside consent) does.
+const alternatives = { perf: 'perf/attribution' };
+const measured = new Set(entries.map((e) => e.name));
+const onOnePage = entries.filter(
+  (e) => budgets[e.name] !== undefined && !measured.has(alternatives[e.name]),
+);
+const all = onOnePage.map((e, i) => `export * as m${i} from ${JSON.stringify(e.file)};`).join('\n');
+const totalName = onOnePage.length < entries.filter((e) => budgets[e.name] !== undefined).length
+  ? 'one page: all but perf'
+  : 'all modules together';
+rows.push({ name: totalName, size: await gzipSize(all, platformDir), budget: totalBudget });
 
 const fmt = (n) => (n / KB).toFixed(2).padStart(6) + ' KB';
 console.log('entry'.padEnd(24) + 'gzip'.padStart(9) + 'budget'.padStart(11));

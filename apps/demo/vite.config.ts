@@ -10,7 +10,9 @@ export default defineConfig({
   plugins: [
     react(),
     dynamicComponentCatalog(dynamicComponents),
-    inlineTcfStub(new URL('../../packages/platform/dist/tcf-stub.js', import.meta.url).pathname),
+    // The consent head script (the CMP stub plus the handler answering from the page's consent
+    // data) instead of the bare stub: tcloaded comes before the app bundle runs (docs/consent.md).
+    inlineTcfStub(new URL('../../packages/platform/dist/consent-head.js', import.meta.url).pathname),
   ],
   build: {
     outDir: 'dist',

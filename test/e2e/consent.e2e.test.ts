@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { TCString } from '@iabtechlabtcf/core';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
@@ -63,7 +64,9 @@ describe('the demo page head', () => {
     );
     await page.route(baseURL + '/', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('</script>', `</script><script src="/__e2e/vendor-tag.js"></script>`);
+      // Right after the inline head script (the first <script> without attributes; the consent
+      // data block before it is not code).
+      const html = (await response.text()).replace(/<script>[\s\S]*?<\/script>/, `$&<script src="/__e2e/vendor-tag.js"></script>`);
       await route.fulfill({ response, body: html });
     });
     await page.goto(baseURL + '/');
@@ -117,6 +120,50 @@ describe('consent banner on the demo site', () => {
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
     const consents = (await tcData(page)).purpose.consents;
     expect(Object.entries(consents).filter(([, on]) => on).map(([id]) => id)).toEqual(['8']);
+    await context.close();
+  });
+});
+
+describe('TCF 2.3 on the demo site', () => {
+  const shipped = JSON.parse(readFileSync(new URL('../../packages/server/gvl/vendor-list.json', import.meta.url), 'utf8')) as {
+    vendors: Record<string, { id: number }>;
+  };
+  const siteVendors = Object.values(shipped.vendors).map((v) => v.id);
+  type TcData = { tcString: string; tcfPolicyVersion: number; vendor: { disclosedVendors: Record<string, boolean> } };
+  const call = <T>(page: Page, command: string, parameter?: unknown) =>
+    page.evaluate(
+      ([c, p]) => new Promise<T>((resolve) => (window as unknown as TestWindow).__tcfapi(c, 2, resolve, p)),
+      [command, parameter] as const,
+    );
+  const trueIds = (flags: Record<string, boolean>) => Object.keys(flags).filter((id) => flags[id]).map(Number);
+
+  it('before and after a choice, TCData, the string and ping speak policy 5 and disclose every vendor of the site', async () => {
+    const { context, page } = await demoVisitor();
+    await page.getByTestId('consent-banner').waitFor();
+    // Before any choice: the string shown with the UI already carries the segment.
+    const shown = await call<TcData>(page, 'getTCData');
+    expect(shown.tcfPolicyVersion).toBe(5);
+    expect(trueIds(shown.vendor.disclosedVendors)).toEqual(siteVendors);
+    expect([...TCString.decode(shown.tcString).vendorsDisclosed.values()]).toEqual(siteVendors);
+    for (const button of ['consent-reject', 'consent-accept']) {
+      if (button == 'consent-accept') {
+        await page.getByTestId('privacy-settings').click();
+        await page.getByTestId('consent-banner').waitFor();
+      }
+      await page.getByTestId(button).click();
+      await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+      const data = await call<TcData>(page, 'getTCData');
+      const model = TCString.decode(data.tcString);
+      expect(model.policyVersion, button).toBe(5);
+      expect([...model.vendorsDisclosed.values()], button).toEqual(siteVendors);
+      expect(trueIds(data.vendor.disclosedVendors), button).toEqual(siteVendors);
+    }
+    // getTCData narrowed by vendor ids, getInAppTCData as a bit string, ping with its versions.
+    const narrowed = await call<TcData>(page, 'getTCData', [siteVendors[0], 4]);
+    expect(narrowed.vendor.disclosedVendors).toEqual({ [siteVendors[0]!]: true, 4: false });
+    const inApp = await call<{ vendor: { disclosedVendors: string } }>(page, 'getInAppTCData');
+    expect([...inApp.vendor.disclosedVendors].flatMap((bit, i) => (bit == '1' ? [i + 1] : []))).toEqual(siteVendors);
+    expect(await call(page, 'ping')).toMatchObject({ apiVersion: '2.2', tcfPolicyVersion: 5, cmpLoaded: true });
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TCString } from '@iabtechlabtcf/core';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tarmac-e2e-reconsent-'));
 const consoleToken = 'e2e-reconsent-' + Math.random().toString(36).slice(2);
 const gvl = JSON.parse(readFileSync(join(repoRoot, 'packages/server/gvl/vendor-list.json'), 'utf8')) as {
   vendorListVersion: number;
+  tcfPolicyVersion: number;
   vendors: Record<string, { id: number; name: string }>;
 };
 let server: ChildProcess | undefined;
@@ -64,9 +66,9 @@ async function start(env: Record<string, string>) {
 }
 
 /** A vendor list file: the shipped one, as version `version`, with `extra` vendors added. */
-function listFile(version: number, extra: { id: number; name: string }[] = []): string {
+function listFile(version: number, extra: { id: number; name: string }[] = [], policy = gvl.tcfPolicyVersion): string {
   const template = Object.values(gvl.vendors)[0]!;
-  const list = { ...gvl, vendorListVersion: version, vendors: { ...gvl.vendors } };
+  const list = { ...gvl, vendorListVersion: version, tcfPolicyVersion: policy, vendors: { ...gvl.vendors } };
   for (const v of extra) list.vendors[String(v.id)] = { ...template, ...v };
   const file = join(dataDir, `vendor-list-${version}.json`);
   writeFileSync(file, JSON.stringify(list));
@@ -86,6 +88,11 @@ async function visit(page: Page): Promise<number | null> {
   const intro = await page.getByTestId('consent-intro').textContent();
   return Number(/our (\d+) partners/.exec(intro ?? '')?.[1]);
 }
+type Tcf = (command: string, version: number, callback: (value: never, ok: boolean) => void, parameter?: unknown) => void;
+/** What `command` answers in the page, through the real `__tcfapi`. */
+const ask = <T>(page: Page, command: string) =>
+  page.evaluate((c) => new Promise<T>((resolve) => (window as unknown as { __tcfapi: Tcf }).__tcfapi(c, 2, resolve)), command);
+const trueIds = (flags: Record<string, boolean>) => Object.keys(flags).filter((id) => flags[id]).map(Number);
 async function choose(page: Page, testId: string) {
   await page.getByTestId(testId).click();
   await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
@@ -165,6 +172,40 @@ describe('re-consent against the real server', () => {
 
     const { consolePage, count } = await consentView();
     expect(await count('expired')).toBe(1);
+    await consolePage.close();
+    await page.close();
+  });
+
+  it('TCF 2.3: a choice made under policy 4 is asked again on the policy 5 list, and the strings disclose only the site’s vendors', async () => {
+    const ids = Object.values(gvl.vendors).map((v) => v.id);
+    const site = [ids[0]!, ids[2]!];
+    const page = await browser.newPage();
+    // A TCF 2.2 list (policy 4), the site narrowed to two of its six vendors.
+    await start({ TARMAC_CONSENT_VENDORS: site.join(','), TARMAC_GVL: listFile(gvl.vendorListVersion, [], 4) });
+    expect(await visit(page)).toBe(2);
+    await choose(page, 'consent-accept');
+    const old = await ask<{ tcString: string }>(page, 'getTCData');
+    expect(TCString.decode(old.tcString).policyVersion).toBe(4);
+
+    // The shipped list (policy 5): the choice predates the policy, so the banner comes back.
+    await start({ TARMAC_CONSENT_VENDORS: site.join(',') });
+    expect(await visit(page)).toBe(2);
+    type TcData = { tcString: string; tcfPolicyVersion: number; vendor: { disclosedVendors: Record<string, boolean> } };
+    const before = await ask<TcData>(page, 'getTCData');
+    expect(before.tcfPolicyVersion).toBe(5);
+    expect(trueIds(before.vendor.disclosedVendors)).toEqual(site);
+    await choose(page, 'consent-reject');
+    const after = await ask<TcData>(page, 'getTCData');
+    expect(trueIds(after.vendor.disclosedVendors)).toEqual(site);
+    // The string itself, decoded by the IAB library: policy 5 and the DisclosedVendors segment.
+    const model = TCString.decode(after.tcString);
+    expect(model.policyVersion).toBe(5);
+    expect([...model.vendorsDisclosed.values()]).toEqual(site);
+    expect(await ask<{ apiVersion: string; tcfPolicyVersion: number }>(page, 'ping')).toMatchObject({ apiVersion: '2.2', tcfPolicyVersion: 5 });
+    expect(await visit(page)).toBeNull();
+
+    const { consolePage, count } = await consentView();
+    expect(await count('policy')).toBe(1);
     await consolePage.close();
     await page.close();
   });

@@ -8,7 +8,8 @@ import { chromiumForThisFile } from './support/browser.js';
 const baseURL = inject('baseURL');
 const token = inject('consoleToken');
 const browser = chromiumForThisFile();
-const stubFile = new URL('../../packages/platform/dist/tcf-stub.js', import.meta.url);
+// The demo's only inline script: the consent head script (it holds the CMP stub).
+const stubFile = new URL('../../packages/platform/dist/consent-head.js', import.meta.url);
 
 declare global {
   interface Window {
@@ -186,7 +187,7 @@ describe('security headers over HTTP', () => {
     return response;
   };
 
-  it('gives the demo page a CSP that allows exactly the built CMP stub', async () => {
+  it('gives the demo page a CSP that allows exactly the built consent head script', async () => {
     const page = await fetchHeaders('/', { headers: { accept: 'text/html' } });
     const csp = directives(page.headers.get('content-security-policy'));
     const stubHash = createHash('sha256').update(readFileSync(stubFile, 'utf8')).digest('base64');

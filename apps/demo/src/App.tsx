@@ -9,26 +9,40 @@ import { LocaleRoot } from './locale/LocaleRoot';
 import { LocaleSwitch } from './locale/LocaleSwitch';
 import type { DemoLocale } from './locale/pageLocale';
 import { useText } from './locale/useText';
+import type { PagePrivacy } from './privacy/pageRegime';
+import type { UsChoices } from './privacy/usChoices';
 import { ResultsArea } from './search/ResultsArea';
 import { SearchPanel } from './search/SearchPanel';
 import { useSearchSession } from './search/useSearchSession';
 
 const DevTools = lazy(() => import('./devtools/DevTools'));
 
+/** Props of {@link App}. */
+export interface AppProps {
+  locale: DemoLocale;
+  /** The page's TCF CMP handler (banner + reopen link). */
+  consent?: ConsentHandler;
+  /** The visitor's regime (default 'tcf'); a US visitor's choices. */
+  privacy?: PagePrivacy;
+  usChoices?: UsChoices;
+}
+
 /**
  * The first page of the travel-search site in `locale` (read once by main.tsx, which also sets
- * `<html lang>`); `consent` is the page's CMP handler (banner + reopen link).
+ * `<html lang>`). The TCF banner is for the 'tcf' regime only: a US visitor gets no banner but
+ * "Your Privacy Choices" in the footer, a visitor elsewhere neither.
  */
-export function App({ locale, consent }: { locale: DemoLocale; consent?: ConsentHandler }) {
+export function App(props: AppProps) {
   return (
-    <LocaleRoot locale={locale}>
-      <Page locale={locale} consent={consent} />
+    <LocaleRoot locale={props.locale}>
+      <Page {...props} />
     </LocaleRoot>
   );
 }
 
 /** The page itself, inside LocaleRoot so every string below it is in the page's language. */
-function Page({ locale, consent }: { locale: DemoLocale; consent?: ConsentHandler }) {
+function Page({ locale, consent, privacy, usChoices }: AppProps) {
+  const regime = privacy?.regime ?? 'tcf';
   const text = useText();
   const session = useSearchSession();
   const { vertical, search } = session;
@@ -61,8 +75,8 @@ function Page({ locale, consent }: { locale: DemoLocale; consent?: ConsentHandle
           ) : null}
         </div>
       </main>
-      <Footer consent={consent} />
-      {consent && <ConsentBanner handler={consent} locale={locale} />}
+      <Footer consent={consent} regime={regime} usChoices={usChoices} />
+      {consent && regime == 'tcf' && <ConsentBanner handler={consent} locale={locale} />}
     </div>
   );
 }

@@ -21,6 +21,11 @@ import { clientLogRoutes } from './logs/clientLogRoutes.js';
 import { consentRoutes } from './consent/consentRoutes.js';
 import { createConsentService } from './consent/createConsentService.js';
 import type { ConsentServiceOptions } from './consent/createConsentService.js';
+import type { GeoSettings } from './consent/regime.js';
+import { DEFAULT_GEO } from './consent/regime.js';
+import { usnatRoutes } from './consent/usnatRoutes.js';
+import { createUsnatService } from './consent/usnatService.js';
+import { createVisitorConsent } from './consent/visitorConsent.js';
 import { consoleApi } from './console/consoleApi.js';
 import { perfRoutes } from './perf/perfRoutes.js';
 import { searchRoutes } from './search/searchRoutes.js';
@@ -80,6 +85,11 @@ export interface AppOptions extends HttpPolicyOptions {
   signalKeys?: SignalKeyRing | SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */
   consent?: Omit<ConsentServiceOptions, 'ingest' | 'query'>;
+  /**
+   * Which headers name the visitor's country and region, and the country assumed without them
+   * (config/geoConfig.ts); `X-Geo-Country`, `X-Geo-Region` and ES by default.
+   */
+  geo?: GeoSettings;
   /** Alert engine timings, retries and HTTP client; see alerts/alertEngine.ts (tests shorten them). */
   alerts?: AlertEngineSettings;
   /** Browsers reach the site over HTTPS (TLS here or at a proxy): sends HSTS; see http/securityHeaders.ts. */
@@ -124,7 +134,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { ingest: ingest.analytics });
   await app.register(searchRoutes);
   const consent = createConsentService({ ...options.consent, ingest: ingest.consent, query: query.consent });
-  await app.register(consentRoutes, { service: consent });
+  const usnat = createUsnatService({ ingest: ingest.consent, query: query.consent });
+  const visitor = createVisitorConsent({ tcf: consent, usnat, geo: options.geo ?? DEFAULT_GEO });
+  await app.register(consentRoutes, { service: consent, visitor });
+  await app.register(usnatRoutes, { usnat, visitor });
   const signalKeys = await installSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });
   const alerts = installAlerts(app, { sources: query, settings: options.alerts });
   await app.register(consoleApi, {
@@ -143,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSecret: options.sessionSecret,
     version: options.version ?? 'dev',
     https: options.https ?? false,
+    consentBootstrap: visitor.bootstrapFor,
   });
   return app;
 }

@@ -46,6 +46,10 @@ export type { AttributionSummary, Offender } from './perf/attribution/attributio
 export type { AttributedMetric, OffenderKind } from './perf/attribution/contract.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary, ReconsentReason } from './consent/contract.js';
+export type { ConsentCountry } from './consent/countrySummary.js';
+export type { UsnatData } from './consent/usnatContract.js';
+export type { ConsentBootstrap } from './consent/visitorConsent.js';
+export type { Regime } from './consent/regime.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
 export type {
   ArtifactInfo,

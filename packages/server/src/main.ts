@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     logRules: config.logRules,
     https: config.https,
     trustProxy: config.trustProxy,
+    geo: config.geo,
   });
 
   let stopping = false;

@@ -2,7 +2,7 @@ import type { ConsentDay, ConsentSummary } from '@tarmac/server/contracts';
 import type { ConsoleClient } from '../api/client';
 
 // The reply's shapes are the server's own (purposes and vendors keyed by their numeric ids).
-export type { ConsentDay, ConsentSummary, ReconsentReason } from '@tarmac/server/contracts';
+export type { ConsentCountry, ConsentDay, ConsentSummary, ReconsentReason } from '@tarmac/server/contracts';
 
 const DAY_MS = 86_400_000;
 

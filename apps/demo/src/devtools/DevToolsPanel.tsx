@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ComponentErrorBoundary, Message, useLogger } from '@tarmac/react';
 import { useText } from '../locale/useText';
 import { BrokenWidget } from './BrokenWidget';
+import { blockMainThread, withOffenders } from './perfOffenders';
 import { logErrorWithEmail, rejectPromise, throwUncaughtError } from './triggers';
 
 /**
@@ -16,11 +17,14 @@ export function DevToolsPanel() {
   // Bumped per click: a fresh boundary fails again, while the logger still hears of it once.
   const [breaks, setBreaks] = useState(0);
 
-  const actions = [
+  const actions: { id: string; label: string; run(): void; elementId?: string }[] = [
     { id: 'throw-error', label: text('devtools.throwError'), run: () => throwUncaughtError() },
     { id: 'reject-promise', label: text('devtools.rejectPromise'), run: rejectPromise },
     { id: 'log-email', label: text('devtools.logEmail'), run: () => logErrorWithEmail(logger) },
     { id: 'break-component', label: text('devtools.breakComponent'), run: () => setBreaks((n) => n + 1) },
+    // The INP offender: a handler that holds the main thread, named by the report's INP target.
+    // An id, so the report names it `#dev-slow-click` (the others keep their markup as it was).
+    { id: 'slow-click', label: text('devtools.slowClick'), run: () => blockMainThread(300), elementId: 'dev-slow-click' },
   ];
 
   return (
@@ -46,6 +50,7 @@ export function DevToolsPanel() {
               key={action.id}
               type="button"
               className="button button--ghost"
+              id={action.elementId}
               data-testid={action.id}
               onClick={() => {
                 action.run();
@@ -56,6 +61,12 @@ export function DevToolsPanel() {
             </button>
           ))}
         </div>
+        <p className="devtools__note">
+          <a href={withOffenders()} data-testid="perf-offenders">
+            <Message id="devtools.offenders" />
+          </a>{' '}
+          <Message id="devtools.offendersHint" />
+        </p>
         {breaks > 0 ? (
           <ComponentErrorBoundary
             key={breaks}

@@ -1,8 +1,21 @@
 import type { ConsentHandler } from '@tarmac/platform/consent';
 import { Message, PrivacySettingsLink, useI18n } from '@tarmac/react';
+import { PrivacyChoicesLink } from '../privacy/PrivacyChoicesLink';
+import type { PrivacyRegime } from '../privacy/pageRegime';
+import type { UsChoices } from '../privacy/usChoices';
 
-/** Site footer with the legal links every page needs; "Privacy settings" reopens the consent banner. */
-export function Footer({ consent }: { consent?: ConsentHandler }) {
+/** Props of {@link Footer}: the page's CMP handler, its regime and, for a US visitor, their choices. */
+export interface FooterProps {
+  consent?: ConsentHandler;
+  regime?: PrivacyRegime;
+  usChoices?: UsChoices;
+}
+
+/**
+ * Site footer with the legal links every page needs. The privacy link follows the visitor's regime:
+ * "Privacy settings" reopens the TCF banner; a US visitor gets "Your Privacy Choices".
+ */
+export function Footer({ consent, regime = 'tcf', usChoices }: FooterProps) {
   const { locale, messages } = useI18n();
   return (
     <footer className="footer">
@@ -18,7 +31,9 @@ export function Footer({ consent }: { consent?: ConsentHandler }) {
               </a>
             </li>
             <li>
-              {consent ? (
+              {regime == 'usnat' && usChoices ? (
+                <PrivacyChoicesLink choices={usChoices} />
+              ) : regime == 'tcf' && consent ? (
                 <PrivacySettingsLink handler={consent} locale={locale} className="footer__link-button" />
               ) : (
                 <a href="#cookies">

@@ -2,6 +2,7 @@ import { useAnalytics } from '@tarmac/react';
 import { Dynamic } from '../dynamic/Dynamic';
 import { useText } from '../locale/useText';
 import { ResultsPageReport } from './ResultsPageReport';
+import { pushResultsRoute } from './resultsRoute';
 import type { FiltersProps, SearchFilters, SearchResultsProps, SearchState } from './searchTypes';
 import { useSearchResults } from './useSearchResults';
 import type { Vertical } from './verticals';
@@ -47,7 +48,10 @@ export function ResultsArea({ vertical, search, onChange }: ResultsAreaProps) {
     vertical: vertical.id,
     search,
     view,
-    onPage: (page) => onChange({ ...search, page, focus: search.focus + 1 }),
+    onPage: (page) => {
+      onChange({ ...search, page, focus: search.focus + 1 });
+      pushResultsRoute(vertical.id, search.id, page);
+    },
     onSort: (sort) => {
       analytics.trackEvent({ category: 'results', action: 'sort', label: sort });
       onChange({ ...search, sort, page: 1 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAnalytics, useLogger } from '@tarmac/react';
 import type { SearchState } from './searchTypes';
 import type { SearchQuery } from './validateSearch';
+import { pushResultsRoute } from './resultsRoute';
 import { verticals } from './verticals';
 import type { Vertical, VerticalId } from './verticals';
 
@@ -34,7 +35,9 @@ export function useSearchSession(): SearchSession {
     update,
     submit(query) {
       const focus = (searches[active]?.focus ?? 0) + 1;
-      update({ id: nextSearchId++, query, page: 1, filters: {}, focus });
+      const id = nextSearchId++;
+      update({ id, query, page: 1, filters: {}, focus });
+      pushResultsRoute(active, id, 1);
       logger.info('search submitted', { vertical: active, travellers: query.travellers });
       analytics.trackEvent({ category: 'search', action: 'submit', label: [query.from, query.to].filter(Boolean).join(' → '), value: query.travellers });
     },

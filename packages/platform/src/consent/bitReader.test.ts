@@ -38,6 +38,21 @@ describe('createBitReader', () => {
     expect(reader.flags(0)).toEqual({});
   });
 
+  it('gives every flags call its own object, whatever counts came before', () => {
+    const first = createBitReader('_').flags(6);
+    first[1] = false;
+    (first as Record<number, unknown>)[99] = 'changed';
+    expect(createBitReader('_').flags(6)).toEqual({ 1: true, 2: true, 3: true, 4: true, 5: true, 6: true });
+    expect(createBitReader('A').flags(6)).toEqual({ 1: false, 2: false, 3: false, 4: false, 5: false, 6: false });
+    // More different counts than the reader keeps all-false copies of, then the first again.
+    for (let count = 1; count <= 40; count++) {
+      const flags = createBitReader('_'.repeat(7)).flags(count);
+      expect(Object.keys(flags)).toHaveLength(count);
+      expect(Object.values(flags).every(Boolean)).toBe(true);
+    }
+    expect(createBitReader('g').flags(6)).toEqual({ 1: true, 2: false, 3: false, 4: false, 5: false, 6: false });
+  });
+
   it('throws on characters outside base64url, wherever they are', () => {
     for (const bad of ['AB+C', 'AB/C', 'ABC=', 'AB C', 'ABé', 'A😀', 'AAAA.']) {
       expect(() => createBitReader(bad), bad).toThrow();

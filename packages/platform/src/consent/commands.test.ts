@@ -29,7 +29,7 @@ describe('TCData', () => {
     const d = decodeTcString(data.tcString)!;
     expect(t).toEqual({
       tcString: data.tcString,
-      tcfPolicyVersion: 4,
+      tcfPolicyVersion: 5,
       cmpId: 300,
       cmpVersion: 1,
       gdprApplies: true,
@@ -41,7 +41,7 @@ describe('TCData', () => {
       publisherCC: d.publisherCC,
       purposeOneTreatment: d.purposeOneTreatment,
       purpose: { consents: d.purposeConsents, legitimateInterests: d.purposeLegitimateInterests },
-      vendor: { consents: d.vendorConsents, legitimateInterests: d.vendorLegitimateInterests },
+      vendor: { consents: d.vendorConsents, legitimateInterests: d.vendorLegitimateInterests, disclosedVendors: d.disclosedVendors },
       specialFeatureOptins: d.specialFeatureOptins,
       publisher: {
         consents: d.publisherConsents,
@@ -56,12 +56,14 @@ describe('TCData', () => {
     const t = tcDataOf(callTcfApi('getTCData', [1, 2, 999]));
     expect(Object.keys(t.vendor!.consents)).toEqual(['1', '2', '999']);
     expect(t.vendor!.consents[999]).toBe(false);
+    expect(Object.keys(t.vendor!.disclosedVendors)).toEqual(['1', '2', '999']);
+    expect(t.vendor!.disclosedVendors[999]).toBe(false);
   });
 
   it('carries only the allowed fields when GDPR does not apply', () => {
     expect(handler.update(consentData({ gdprApplies: false }))).toBe(true);
     expect(tcDataOf(callTcfApi('getTCData'))).toEqual({
-      tcfPolicyVersion: 4,
+      tcfPolicyVersion: 5,
       cmpId: 300,
       cmpVersion: 1,
       gdprApplies: false,

@@ -10,7 +10,7 @@ beforeEach(resetCmpWindow);
 afterEach(() => vi.unstubAllGlobals());
 
 const tcData = (overrides: Partial<TCData>): TCData => ({
-  tcfPolicyVersion: 4,
+  tcfPolicyVersion: 5,
   cmpId: 300,
   cmpVersion: 1,
   gdprApplies: true,
@@ -18,7 +18,7 @@ const tcData = (overrides: Partial<TCData>): TCData => ({
   cmpStatus: 'loaded',
   listenerId: 1,
   purpose: { consents: { 1: true, 2: false, 3: true }, legitimateInterests: {} },
-  vendor: { consents: { 10: true, 11: false }, legitimateInterests: {} },
+  vendor: { consents: { 10: true, 11: false }, legitimateInterests: {}, disclosedVendors: { 10: true, 11: true } },
   ...overrides,
 });
 

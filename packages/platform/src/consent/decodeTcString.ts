@@ -67,9 +67,11 @@ function restrictionsOf(r: BitReader): Restrictions {
 }
 
 /**
- * Decodes a TC string (version 2: core segment, optional disclosed vendors and publisher TC
- * segments; the allowed vendors segment is skipped, the CMP API does not report it). Returns null for
- * anything that is not a well-formed v2 string, so callers can reject it as wrong_tc_data.
+ * Decodes a TC string (version 2: the core segment first, then in any order the DisclosedVendors
+ * segment, mandatory since TCF 2.3 but read as empty when an older string lacks it, and the
+ * publisher TC segment; the allowed vendors segment is skipped, the CMP API does not report it).
+ * Returns null for anything that is not a well-formed v2 string, so callers can reject it as
+ * wrong_tc_data.
  */
 export function decodeTcString(tcString: string): DecodedTcString | null {
   try {

@@ -13,7 +13,7 @@ export interface InAppTCData {
   publisherCC?: string;
   purposeOneTreatment?: 0 | 1;
   purpose?: { consents: string; legitimateInterests: string };
-  vendor?: { consents: string; legitimateInterests: string };
+  vendor?: { consents: string; legitimateInterests: string; disclosedVendors: string };
   specialFeatureOptins?: string;
   publisher?: {
     consents: string;
@@ -32,7 +32,8 @@ function bits(map: Record<number, number>, none: string): string {
   return out;
 }
 
-const FLAG_MAPS = ['consents', 'legitimateInterests', 'specialFeatureOptins'];
+// disclosedVendors as the in-app key IABTCF_DisclosedVendors spells it: '1' at index n for id n+1.
+const FLAG_MAPS = ['consents', 'legitimateInterests', 'disclosedVendors', 'specialFeatureOptins'];
 
 /**
  * The in-app form of a TCData, for CMPs whose UI runs in an app's web view. Done as one JSON

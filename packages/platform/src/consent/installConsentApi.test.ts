@@ -71,7 +71,7 @@ describe('installConsentApi: loading', () => {
       cmpVersion: 1,
       cmpId: 300,
       gvlVersion: 42,
-      tcfPolicyVersion: 4,
+      tcfPolicyVersion: 5,
     });
   });
 

@@ -32,6 +32,12 @@ export interface ConsentApiOptions {
   tokenIntervalMs?: number;
   /** The window to serve; defaults to the global one. */
   window?: Window;
+  /**
+   * Consent data the page already carries (the server-rendered bootstrap, see consentBootstrap.ts):
+   * checked like the server's reply and applied before this call returns, so nothing waits for a
+   * request; data that fails the check is refused like a bad reply (cmpStatus 'error').
+   */
+  initialData?: unknown;
 }
 
 /** Current statuses, for the host and the banner. */
@@ -193,17 +199,21 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     return false;
   };
 
-  const ready = waitForFormToken(options.formToken, options.tokenIntervalMs ?? 50, () => stopped)
-    .then((found) => {
-      token = found;
-      return fetchConsent(url, token);
-    })
-    .then((checked) => {
-      if (stopped) return false;
-      setState(loadedState(checked.data, checked.decoded));
-      replay();
-      return true;
-    }, fail);
+  const load = (checked: CheckedConsent) => {
+    if (stopped) return false;
+    setState(loadedState(checked.data, checked.decoded));
+    replay();
+    return true;
+  };
+
+  const tokenFound = waitForFormToken(options.formToken, options.tokenIntervalMs ?? 50, () => stopped).then((found) => (token = found));
+  // Settled either way: `save` waits for it (data from the page may be loaded before the token).
+  const tokenSettled = tokenFound.catch(() => undefined);
+  const initial = options.initialData;
+  // The page's own data needs no request and is applied before this call returns.
+  const checked = initial === undefined || checkConsentData(initial);
+  const ready =
+    checked === true ? tokenFound.then(() => fetchConsent(url, token)).then(load, fail) : Promise.resolve(checked ? load(checked) : fail(initial));
 
   return {
     state: () => state,
@@ -221,6 +231,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     close: () => reapply(false),
     async save(choices) {
       if (state.cmpStatus != 'loaded') return false;
+      await tokenSettled;
       const checked = await postConsent(url, token, choices);
       if (!checked) report(`Failed to make a request for ${url}`, 'save');
       else applyUpdate(checked, false);

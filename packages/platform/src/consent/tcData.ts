@@ -36,6 +36,7 @@ export function buildTCData(state: ConsentState, listenerId?: number, vendorIds?
     vendor: {
       consents: copy(d.vendorConsents, vendorIds),
       legitimateInterests: copy(d.vendorLegitimateInterests, vendorIds),
+      disclosedVendors: copy(d.disclosedVendors, vendorIds),
     },
     specialFeatureOptins: copy(d.specialFeatureOptins),
     publisher: {

@@ -25,7 +25,10 @@ export type Flags = Record<number, boolean>;
 /** Publisher restrictions: purpose id → vendor id → restriction type (0 not allowed, 1 consent, 2 LI). */
 export type Restrictions = Record<number, Record<number, number>>;
 
-/** The TCData object of the CMP API v2.2, as every listener and getTCData caller receives it. */
+/**
+ * The TCData object of the CMP API v2.2 (its February 2026 revision, for TCF 2.3), as every
+ * listener and getTCData caller receives it.
+ */
 export interface TCData {
   tcString?: string;
   tcfPolicyVersion: number | undefined;
@@ -40,7 +43,8 @@ export interface TCData {
   publisherCC?: string;
   purposeOneTreatment?: boolean;
   purpose?: { consents: Flags; legitimateInterests: Flags };
-  vendor?: { consents: Flags; legitimateInterests: Flags };
+  /** `disclosedVendors`: the vendors the CMP showed the visitor (the string's DisclosedVendors segment). */
+  vendor?: { consents: Flags; legitimateInterests: Flags; disclosedVendors: Flags };
   specialFeatureOptins?: Flags;
   publisher?: {
     consents: Flags;
@@ -50,7 +54,11 @@ export interface TCData {
   };
 }
 
-/** What `ping` answers; the stub answers the same shape with cmpStatus 'stub'. */
+/**
+ * What `ping` answers; the stub answers the same shape with cmpStatus 'stub'. `apiVersion` is the
+ * CMP API's own version, still 2.2 in the spec's TCF 2.3 revision; `tcfPolicyVersion` the policy
+ * of the loaded data (5 under TCF 2.3), undefined until it loads.
+ */
 export interface PingReturn {
   gdprApplies: boolean | undefined;
   cmpLoaded: boolean;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GeoSettings } from '../consent/regime.js';
 import type { RateLimitSettings } from '../http/rateLimits.js';
 import type { ClientLogReply } from '../logs/contract.js';
 import { defaultPaths } from '../paths.js';
+import { readGeoConfig } from './geoConfig.js';
 import { readRateLimits, readTrustProxy } from './httpConfig.js';
 import type { IngestConfig } from './ingestConfig.js';
 import { readIngestConfig } from './ingestConfig.js';
@@ -28,11 +30,14 @@ export interface ServerConfig {
   rateLimits: RateLimitSettings;
   /** NATS_URL, NATS_STREAM, INGEST_WRITERS: see ingestConfig.ts. */
   ingest: IngestConfig;
+  /** Where the visitor's country and region come from (GEO_COUNTRY_HEADER, GEO_REGION_HEADER, TARMAC_DEFAULT_COUNTRY). */
+  geo: GeoSettings;
 }
 
 /**
  * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE,
- * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH, NATS_URL, NATS_STREAM, INGEST_WRITERS and TARMAC_CONFIG (a JSON file
+ * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH, NATS_URL, NATS_STREAM, INGEST_WRITERS,
+ * GEO_COUNTRY_HEADER, GEO_REGION_HEADER, TARMAC_DEFAULT_COUNTRY and TARMAC_CONFIG (a JSON file
  * `{logs: ClientLogReply}`). Invalid values throw with the variable's name, so a misconfigured
  * server never starts half right.
  */
@@ -69,6 +74,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     rateLimits: readRateLimits(env),
     ingest: readIngestConfig(env, databaseUrl),
+    geo: readGeoConfig(env),
   };
 }
 

@@ -63,7 +63,7 @@ describe('consent endpoints: choices', () => {
     const response = await s.get();
     expect(response.statusCode).toBe(200);
     const data = response.json<ConsentData>();
-    expect(data).toMatchObject({ cmpId: 300, cmpVersion: 1, gdprApplies: true, tcfPolicyVersion: 4, gvlVersion: 1, showUi: true });
+    expect(data).toMatchObject({ cmpId: 300, cmpVersion: 1, gdprApplies: true, tcfPolicyVersion: 5, gvlVersion: gvl.vendorListVersion, showUi: true });
     const model = TCString.decode(data.tcString);
     expect(model.purposeConsents.size).toBe(0);
     expect(model.vendorConsents.size).toBe(0);
@@ -85,7 +85,7 @@ describe('consent endpoints: choices', () => {
     s.cookies.tarmac_consent = cookie!.value;
 
     const stored = await t.storage.query.consent.latestConsentChoice(cookie!.value);
-    expect(stored).toMatchObject({ choice: 'accept_all', tcString: data.tcString, language: 'es', gvlVersion: 1 });
+    expect(stored).toMatchObject({ choice: 'accept_all', tcString: data.tcString, language: 'es', gvlVersion: gvl.vendorListVersion, policyVersion: 5 });
     expect(stored!.createdAt).toBeGreaterThanOrEqual(before);
 
     const again = (await s.get()).json<ConsentData>();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireFormToken } from '../http/authFailures.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
@@ -7,29 +6,25 @@ import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
 import type { ConsentChoicesBody } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import { consentChoicesSchema } from './validateChoices.js';
+import type { VisitorConsent } from './visitorConsent.js';
+import { tcfInRegime } from './visitorConsent.js';
+import { setVisitorCookie, visitorOrNew } from './visitorCookie.js';
 
-/** The first-party cookie that lets a returning visitor's choice be found. */
-export const CONSENT_COOKIE = 'tarmac_consent';
-const VISITOR_ID = /^[A-Za-z0-9_-]{32}$/;
-// The visitor is asked again after ~13 months anyway; the cookie need not outlive that.
-const COOKIE_MAX_AGE_S = 395 * 86_400;
+export { CONSENT_COOKIE } from './visitorCookie.js';
 
 /** What the consent routes need from the app. */
 export interface ConsentRoutesOptions {
   service: ConsentService;
+  /** The request's place and regime: outside the TCF regime GDPR does not apply. */
+  visitor: VisitorConsent;
 }
-
-const visitorOf = (request: FastifyRequest): string | null => {
-  const id = request.cookies[CONSENT_COOKIE];
-  return id !== undefined && VISITOR_ID.test(id) ? id : null;
-};
 
 /**
  * `GET` and `POST /i/api/iabtcf/v1/consent` (both behind the session's form token in X-CSRF)
  * and the public `GET /i/api/iabtcf/v1/vendors` the banner's settings panel lists.
  */
 export async function consentRoutes(app: FastifyInstance, options: ConsentRoutesOptions): Promise<void> {
-  const { service } = options;
+  const { service, visitor } = options;
 
   const requireCsrfHeader = (request: FastifyRequest) => requireFormToken(request, request.headers['x-csrf']);
 
@@ -37,7 +32,7 @@ export async function consentRoutes(app: FastifyInstance, options: ConsentRoutes
 
   app.get('/i/api/iabtcf/v1/consent', { onRequest: requireCsrfHeader }, async (request, reply) => {
     noStore(reply);
-    return service.consentFor(visitorOf(request));
+    return visitor.tcfFor(request);
   });
 
   app.post<{ Body: ConsentChoicesBody }>(
@@ -49,18 +44,13 @@ export async function consentRoutes(app: FastifyInstance, options: ConsentRoutes
       schemaErrorFormatter: readableSchemaErrors,
     },
     async (request, reply) => {
-      let visitorId = visitorOf(request);
-      const data = await service.save(visitorId ?? (visitorId = randomBytes(24).toString('base64url')), request.body, request.headers['user-agent'] ?? null);
+      const visitorId = visitorOrNew(request);
+      const place = visitor.placeOf(request);
+      const data = await service.save(visitorId, request.body, request.headers['user-agent'] ?? null, place.country);
       // Set (or refreshed) only once the choice is stored, so the cookie never points at nothing.
-      reply.setCookie(CONSENT_COOKIE, visitorId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: COOKIE_MAX_AGE_S,
-      });
+      setVisitorCookie(request, reply, visitorId);
       noStore(reply);
-      return data;
+      return tcfInRegime(data, visitor.regimeOf(request));
     },
   );
 

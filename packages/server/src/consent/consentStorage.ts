@@ -20,4 +20,9 @@ export interface NewConsentChoice {
   disclosedVendors: number[] | null;
   /** Why the visitor was asked again, when this choice answers a re-consent prompt; else null. */
   reconsentReason: ReconsentReason | null;
+  /**
+   * The country the choice was made from (ISO 3166-1 alpha-2); null (as stores read it back) or
+   * absent for choices stored before it was recorded.
+   */
+  country?: string | null;
 }

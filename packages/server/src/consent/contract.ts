@@ -1,6 +1,7 @@
 // The consent wire contract on the server side (docs/consent.md is the reference). What the
 // browser sends and reads is the platform consent module's; the server narrows it where its schemas do.
 import type { ConsentChoices, ConsentData as WireConsentData } from '@tarmac/platform/consent';
+import type { ConsentCountry } from './countrySummary.js';
 
 export type { ConsentVendorList } from '@tarmac/platform/consent';
 
@@ -46,6 +47,8 @@ export interface ConsentDay {
 /** `GET /console/api/consent/summary` reply. */
 export interface ConsentSummary {
   days: ConsentDay[];
+  /** The same days per country: TCF choices, US opt-outs and GPC; busiest country first. */
+  countries: ConsentCountry[];
   purposes: { id: number; name: string }[];
   /** The site's vendors, for naming the per-vendor counts. */
   vendors: { id: number; name: string }[];

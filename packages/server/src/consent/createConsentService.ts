@@ -38,8 +38,8 @@ export interface ConsentServiceOptions {
 export interface ConsentService {
   /** The visitor's data, or the "ask" data when they have no current choice. */
   consentFor(visitorId: string | null): Promise<ConsentData>;
-  /** Validates, encodes and stores a choice; throws a 400 httpError on a bad body. */
-  save(visitorId: string, body: ConsentChoicesBody, userAgent: string | null): Promise<ConsentData>;
+  /** Validates, encodes and stores a choice (with the request's country); throws a 400 httpError on a bad body. */
+  save(visitorId: string, body: ConsentChoicesBody, userAgent: string | null, country?: string | null): Promise<ConsentData>;
   vendorList(): ConsentVendorList;
   /** The vendor list's entity tag (quoted), for revalidating a cached copy. */
   vendorListTag: string;
@@ -90,7 +90,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
       const stored = visitorId ? await options.query.latestConsentChoice(visitorId) : null;
       return stored && !reasonFor(stored) ? { ...base, tcString: tcStringOf(stored), showUi: false } : ask();
     },
-    async save(visitorId, body, userAgent) {
+    async save(visitorId, body, userAgent, country = null) {
       const selection = selectionFor(body, json, site);
       const decidedAt = now();
       const tcString = issuer.encode(selection, body.language, decidedAt);
@@ -107,6 +107,7 @@ export function createConsentService(options: ConsentServiceOptions): ConsentSer
         ...selection,
         disclosedVendors: site.ids,
         reconsentReason: reasonFor(previous),
+        country,
       });
       return { ...base, tcString, showUi: false };
     },

@@ -93,21 +93,23 @@ describe('re-consent', () => {
     // Version 2 renames a vendor and deletes another: nothing new to show, the choice stands,
     // re-encoded on the new list (deleted vendor gone, decision time kept).
     const v2 = structuredClone(gvl);
-    v2.vendorListVersion = 2;
+    v2.vendorListVersion = gvl.vendorListVersion + 1;
     v2.vendors[String(first)]!.name = 'Renamed';
     v2.vendors[String(second)]!.deletedDate = '2026-03-01T00:00:00Z';
     s = await start({}, v2);
     const kept = (await s.get()).json<ConsentData>();
-    expect(kept).toMatchObject({ showUi: false, gvlVersion: 2 });
+    expect(kept).toMatchObject({ showUi: false, gvlVersion: v2.vendorListVersion });
     const model = TCString.decode(kept.tcString);
-    expect(model.vendorListVersion).toBe(2);
+    expect(model.vendorListVersion).toBe(v2.vendorListVersion);
     expect(model.vendorConsents.has(first!)).toBe(true);
     expect(model.vendorConsents.has(second!)).toBe(false);
+    // The re-encoded string discloses the site's vendors on the new list: the deleted one is gone.
+    expect([...model.vendorsDisclosed.values()]).toEqual(Object.values(gvl.vendors).map((v) => v.id).filter((id) => id !== second));
     expect(model.created.getTime()).toBe(TCString.decode(accepted.tcString).created.getTime());
 
     // Version 3 brings vendor 1099, which the site uses (all vendors of the list): ask again.
     const v3 = structuredClone(v2);
-    v3.vendorListVersion = 3;
+    v3.vendorListVersion = v2.vendorListVersion + 1;
     v3.vendors['1099'] = { ...structuredClone(v2.vendors[String(first)]!), id: 1099, name: 'New Partner' };
     s = await start({}, v3);
     expect(await asked(s)).toBe(true);
@@ -117,7 +119,7 @@ describe('re-consent', () => {
 
   it('a vendor the site names before the list has it is asked about when a list version brings it', async () => {
     const v2 = structuredClone(gvl);
-    v2.vendorListVersion = 2;
+    v2.vendorListVersion = gvl.vendorListVersion + 1;
     v2.vendors['1099'] = { ...structuredClone(gvl.vendors[String(first)]!), id: 1099, name: 'New Partner' };
     let s = await start({ vendorIds: [first!, 1099] }, gvl);
     await choose(s);
@@ -142,6 +144,20 @@ describe('re-consent', () => {
     await choose(s);
     s = await start({}, { ...gvl, tcfPolicyVersion: gvl.tcfPolicyVersion + 1 });
     expect(await asked(s)).toBe(true);
+  });
+
+  it('a choice stored under TCF 2.2 (policy 4) is asked again on the shipped policy 5 list, counted as a policy re-consent', async () => {
+    let s = await start({}, { ...gvl, tcfPolicyVersion: 4 });
+    const old = await choose(s);
+    expect(TCString.decode(old.tcString).policyVersion).toBe(4);
+    s = await start();
+    const data = (await s.get()).json<ConsentData>();
+    expect(data).toMatchObject({ showUi: true, tcfPolicyVersion: 5 });
+    expect(data.tcString).not.toBe(old.tcString);
+    const renewed = await choose(s);
+    expect(TCString.decode(renewed.tcString).policyVersion).toBe(5);
+    expect(await reconsents()).toMatchObject({ policy: 1 });
+    expect(await asked(s)).toBe(false);
   });
 
   it('a malformed setting stops the app at start-up', async () => {

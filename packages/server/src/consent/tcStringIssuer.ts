@@ -1,4 +1,4 @@
-import { GVL, TCModel, TCString } from '@iabtechlabtcf/core';
+import { GVL, Segment, TCModel, TCString } from '@iabtechlabtcf/core';
 import type { GvlJson } from './gvlFile.js';
 import type { SiteVendors } from './siteVendors.js';
 
@@ -33,13 +33,16 @@ export interface TcStringIssuer {
 }
 
 const DAY = 86_400_000;
+/** Core string, DisclosedVendors, publisher TC: every string we issue carries all three. */
+const SEGMENTS = [Segment.CORE, Segment.VENDORS_DISCLOSED, Segment.PUBLISHER_TC];
 const without = (ids: number[], removed: number[]) => ids.filter((id) => !removed.includes(id));
 
 /**
  * Encodes real TC strings with the IAB reference library. Legitimate-interest signals are set for
  * every use the site's vendors declare (the banner gave transparency) except those the visitor
  * objected to; consents only for what the visitor chose. "No choice yet" encodes no consent and
- * no objection, as the CMP API asks of the string shown with the UI.
+ * no objection, as the CMP API asks of the string shown with the UI. Every string carries the
+ * list's policy version and a DisclosedVendors segment naming the site's vendors (TCF 2.3).
  */
 export function createTcStringIssuer(json: GvlJson, site: SiteVendors, options: IssuerOptions): TcStringIssuer {
   // core writes the GVL's language into every string it encodes, so one GVL per language, made on
@@ -68,7 +71,12 @@ export function createTcStringIssuer(json: GvlJson, site: SiteVendors, options: 
       model.purposeLegitimateInterests.set(without(site.liPurposes, selection.objectedPurposes));
       model.vendorLegitimateInterests.set([...without(site.liVendors, selection.objectedVendors), ...site.specialPurposeOnly]);
       model.publisherConsents.set(selection.purposes);
-      return TCString.encode(model);
+      // TCF 2.3 makes the DisclosedVendors segment mandatory: it lists the vendors the banner
+      // showed, which are the site's vendors (not the whole list), whatever the visitor chose.
+      model.vendorsDisclosed.set(site.ids);
+      // Named explicitly rather than left to core's SegmentSequence, which only adds the segment
+      // for service-specific strings: a string without it is invalid under 2.3.
+      return TCString.encode(model, { segments: SEGMENTS });
     },
   };
 }

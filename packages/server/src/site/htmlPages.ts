@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsentBootstrap } from '../consent/visitorConsent.js';
+import { consentBootstrapBlock } from './consentBootstrapBlock.js';
 import type { DocumentCspFor, DocumentKind } from './documentCsp.js';
 import { ensureSession, formTokenFor } from './formToken.js';
 import { injectMeta } from './injectMeta.js';
@@ -12,6 +14,8 @@ export interface HtmlPagesOptions {
   consoleDir: string;
   sessionSecret: string;
   version: string;
+  /** The visitor's consent for this request, rendered into the site page (docs/consent.md). */
+  consentBootstrap?: (request: FastifyRequest) => Promise<ConsentBootstrap>;
 }
 
 /** Sends one of the two single-page apps' index.html, or the missing-build page. */
@@ -34,6 +38,18 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
     }
   };
 
+  // A store that cannot answer costs the page its head start, not the page: without the block
+  // the CMP asks the consent endpoint, as it would for a page from a cache.
+  const bootstrapBlock = async (request: FastifyRequest): Promise<string> => {
+    if (!options.consentBootstrap) return '';
+    try {
+      return consentBootstrapBlock(await options.consentBootstrap(request));
+    } catch (error) {
+      request.log.warn({ err: error }, 'consent bootstrap left out of the page: the store did not answer');
+      return '';
+    }
+  };
+
   // The policy is worked out from the file as built, before the per-request meta tags go in.
   const send = (reply: FastifyReply, kind: DocumentKind, built: string, html = built, status = 200) =>
     reply
@@ -49,7 +65,9 @@ export function createHtmlPages(options: HtmlPagesOptions, cspFor: DocumentCspFo
       if (html === null) return send(reply, 'site', missingBuildPage('demo site', options.siteDir), undefined, 503);
       const sid = ensureSession(request, reply);
       const meta = { 'form-token': formTokenFor(options.sessionSecret, sid), 'r9-version': options.version };
-      return send(reply, 'site', html, injectMeta(html, meta));
+      // After the meta tags and before the CMP stub, which reads it as the first script to run.
+      const bootstrap = await bootstrapBlock(request);
+      return send(reply, 'site', html, injectMeta(html, meta, bootstrap));
     },
     async console(_request, reply) {
       const html = await load(options.consoleDir);

@@ -7,13 +7,15 @@ export function escapeAttribute(value: string): string {
 
 /**
  * Adds `<meta name=… content=…>` tags right after `<head>`, where the page's platform code reads
- * them (form token, build version) before anything else runs. Without a head tag (a broken
- * build) the tags go first, which browsers still place in the head.
+ * them (form token, build version) before anything else runs, then `after` (markup the server
+ * made safe, such as the consent bootstrap block). Without a head tag (a broken build) the tags
+ * go first, which browsers still place in the head.
  */
-export function injectMeta(html: string, meta: Record<string, string>): string {
-  const tags = Object.entries(meta)
-    .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`)
-    .join('');
+export function injectMeta(html: string, meta: Record<string, string>, after = ''): string {
+  const tags =
+    Object.entries(meta)
+      .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`)
+      .join('') + after;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return tags + html;
   const at = head.index + head[0].length;

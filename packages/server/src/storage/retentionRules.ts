@@ -10,6 +10,9 @@ import type { RollupLevel } from '../rollups/timeGrid.js';
 /** Days a consent choice is kept: beyond the longest validity of a choice (13 months). */
 export const CONSENT_RETENTION_DAYS = 400;
 
+/** The tables of consent choices (TCF and US), kept by `consentRetentionDays`; both keyed by `created_at`. */
+export const CONSENT_TABLES = ['consent_choices', 'usnat_choices'] as const;
+
 /** Consent records outlive the raw retention, unless that is longer still. */
 export function consentRetentionDays(rawDays: number): number {
   return Math.max(CONSENT_RETENTION_DAYS, rawDays);

@@ -103,6 +103,22 @@ export function describeSharedInstances(engine: string, open: () => Promise<Shar
       expect(forged.statusCode).toBe(403);
     });
 
+    it('answers on B, and renders into B’s page, the US choice a visitor saved on A', async () => {
+      const us = { 'x-geo-country': 'US', 'x-geo-region': 'NY' };
+      const page = await a.app.inject({ url: '/', headers: { ...us, accept: 'text/html' } });
+      const sid = page.cookies.find((cookie) => cookie.name === 'tarmac_sid')?.value ?? '';
+      const headers = { ...us, 'x-csrf': metaContent(page.body, 'form-token') ?? '', 'content-type': 'application/json', cookie: `tarmac_sid=${sid}` };
+      const choice = { saleOptOut: true, sharingOptOut: false, targetedAdvertisingOptOut: true };
+      const saved = await a.app.inject({ method: 'POST', url: '/i/api/gpp/v1/usnat', headers, payload: choice });
+      expect(saved.json()).toMatchObject({ decided: true, ...choice });
+      const visitor = saved.cookies.find((cookie) => cookie.name === 'tarmac_consent')?.value ?? '';
+      const withVisitor = { ...headers, cookie: `tarmac_sid=${sid}; tarmac_consent=${visitor}` };
+      expect((await b.app.inject({ url: '/i/api/gpp/v1/usnat', headers: withVisitor })).json()).toEqual(saved.json());
+      const pageOnB = await b.app.inject({ url: '/', headers: { ...withVisitor, accept: 'text/html' } });
+      const block = /<script type="application\/json" id="tarmac-consent">([^<]*)<\/script>/.exec(pageOnB.body)?.[1] ?? 'null';
+      expect(JSON.parse(block)).toMatchObject({ regime: 'usnat', region: 'NY', usnat: saved.json() });
+    });
+
     it('uses on B a signals key rotated on A, and still opens the previous one', async () => {
       const page = await a.app.inject({ url: '/', headers: { accept: 'text/html' } });
       const token = metaContent(page.body, 'form-token') ?? '';

@@ -15,46 +15,85 @@ export interface ConsentModeOptions {
   waitForUpdateMs?: number;
 }
 
+/** What a GPP CMP (`window.__gpp`, CMP API v1.1) passes its event listeners: the event and its ping data. */
+type GppEvent = { listenerId?: number; pingData?: { signalStatus?: string } } | undefined;
+type GppApi = (command: string, callback: (value: never, success?: boolean) => void, parameter?: unknown) => void;
+
 /**
  * Google Consent Mode v2 for sites that run Google tags: sets every signal to `denied` at once,
  * then updates each from the TCF CMP's data as the visitor decides. Call it before any Google
  * tag loads (first thing in the page's script). The ad signals follow Google's own TCF mapping:
  * `ad_storage` needs purpose 1, `ad_user_data` purposes 1 and 7, `ad_personalization` purposes 3
- * and 4. Where GDPR does not apply every signal is granted; a CMP in error grants nothing.
+ * and 4. Where GDPR does not apply every signal is granted; a CMP in error grants nothing. On a
+ * page with a GPP CMP (`__gpp`), its US National section (7) counts too: an opt-out of the sale or
+ * sharing of personal data or of targeted advertising (`SaleOptOut`, `SharingOptOut`,
+ * `TargetedAdvertisingOptOut` = 1) denies `ad_user_data` and `ad_personalization`, and no update
+ * goes out before GPP's signal is ready, so nothing is granted first and taken back after.
  * Commands go through `window.gtag` when the page has one, else straight onto `dataLayer` in
  * the shape gtag.js itself pushes (an `arguments` object), so the order is kept either way.
  */
 export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs = 500 }: ConsentModeOptions = {}): { stop(): void } {
   let listenerId: number | undefined;
-  const page = (typeof window == 'object' ? window : {}) as TcfWindow & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
+  let gppListenerId: number | undefined;
+  let decided: TCData | undefined;
+  let usOptOut: boolean | undefined;
+  // globalThis: the window in a browser, harmless in Node (no CMP there: the defaults stay).
+  const page = globalThis as unknown as TcfWindow & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[]; __gpp?: GppApi };
+  const gpp = page.__gpp;
   try {
     // gtag.js queues `arguments` objects, not arrays, and tells its commands apart by that.
-    const gtag = function (..._: unknown[]): void {
+    const gtag = function () {
       // eslint-disable-next-line prefer-rest-params -- see above
       const args = arguments;
       if (page.gtag) page.gtag(...args);
       else (page.dataLayer ??= []).push(args);
-    };
+    } as (...args: unknown[]) => void;
     const signals: Record<ConsentModeSignal, number[]> = {
       ad_storage: [1],
       ad_user_data: [1, 7],
       ad_personalization: [3, 4],
       analytics_storage: analyticsPurposes,
     };
-    const settings = (decide: (purposes: number[]) => boolean): Record<string, string> => {
-      const values: Record<string, string> = {};
-      for (const [name, purposes] of Object.entries(signals)) values[name] = decide(purposes) ? 'granted' : 'denied';
-      return values;
+    // A US opt-out denies ad_user_data and ad_personalization: the names /^ad_[up]/ matches.
+    const send = (command: string, extra?: object) => {
+      const values: Record<string, unknown> = {};
+      for (const [name, purposes] of Object.entries(signals))
+        values[name] = decided && decisionOf(decided, purposes) && !(usOptOut && /^ad_[up]/.test(name)) ? 'granted' : 'denied';
+      gtag('consent', command, { ...values, ...extra });
     };
-    gtag('consent', 'default', { ...settings(() => false), wait_for_update: waitForUpdateMs });
+    // With a GPP CMP on the page, its US choices are awaited too.
+    const update = () => void (decided && (!gpp || usOptOut != null) && send('update'));
+    send('default', { wait_for_update: waitForUpdateMs });
     // One listener for all signals; no CMP on the page leaves the defaults (denied) in place.
     page.__tcfapi?.('addEventListener', 2, (tcData: TCData | null, success?: boolean) => {
       listenerId = tcData?.listenerId;
       // While the CMP is a stub or its UI waits for the visitor there is no decision to send.
-      if (success && tcData && decisionOf(tcData, []) !== undefined) gtag('consent', 'update', settings((purposes) => decisionOf(tcData, purposes)!));
+      if (success && tcData && decisionOf(tcData, []) !== undefined) {
+        decided = tcData;
+        update();
+      }
+    });
+    // Every GPP event carries the ping data; the US choices count once the signal is ready. Where
+    // the usnat section does not apply, getField answers null: no opt-out.
+    gpp?.('addEventListener', (event: GppEvent) => {
+      gppListenerId = event?.listenerId;
+      if (event?.pingData?.signalStatus == 'ready') {
+        usOptOut = ['Sale', 'Sharing', 'TargetedAdvertising'].some((field) => {
+          let value;
+          // The page's __gpp now, not the one seen at start: a stub would only queue the call.
+          page.__gpp?.('getField', (fieldValue: unknown) => (value = fieldValue), `usnat.${field}OptOut`);
+          return value === 1;
+        });
+        update();
+      }
     });
   } catch {
     // a broken gtag or CMP: the page's own tags must still load
   }
-  return { stop: () => void (listenerId !== undefined && page.__tcfapi?.('removeEventListener', 2, () => {}, listenerId)) };
+  return {
+    stop() {
+      page.__tcfapi?.('removeEventListener', 2, () => {}, listenerId);
+      page.__gpp?.('removeEventListener', () => {}, gppListenerId);
+    },
+  };
 }

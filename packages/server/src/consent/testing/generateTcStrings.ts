@@ -50,7 +50,7 @@ export function syntheticGvl(count: number): GVL {
   return new GVL({
     gvlSpecificationVersion: 3,
     vendorListVersion: 42,
-    tcfPolicyVersion: 4,
+    tcfPolicyVersion: 5,
     lastUpdated: '2026-01-01T00:00:00Z',
     purposes,
     specialPurposes: { 1: { id: 1, name: 'SP1', description: '', illustrations: [] } },
@@ -154,6 +154,8 @@ export function randomTcString(gvl: GVL, random: () => number, vendorCount: numb
   for (const vendorId of pick(random, vendors, 0.05)) {
     model.publisherRestrictions.add(vendorId, new PurposeRestriction(2 + Math.floor(random() * 9), Math.floor(random() * 3)));
   }
+  // TCF 2.3: the DisclosedVendors segment, mostly the whole list, sometimes a part of it.
+  model.vendorsDisclosed.set(random() < 0.7 ? vendors : pick(random, vendors, 0.5));
   return TCString.encode(model);
 }
 
@@ -165,7 +167,7 @@ export function sampleConsentData<T extends object>(overrides: T = {} as T, seed
     cmpId: 300,
     cmpVersion: 1,
     gdprApplies: true,
-    tcfPolicyVersion: 4,
+    tcfPolicyVersion: 5,
     gvlVersion: 42,
     ...overrides,
   };
@@ -180,6 +182,8 @@ export interface ChosenSignals {
   vendorConsents?: number[];
   vendorLegitimateInterests?: number[];
   specialFeatureOptins?: number[];
+  /** The vendors the banner showed; all 20 when absent. */
+  disclosedVendors?: number[];
 }
 
 /**
@@ -196,5 +200,6 @@ export function consentDataWith<T extends object>(signals: ChosenSignals, overri
   model.vendorConsents.set(signals.vendorConsents ?? []);
   model.vendorLegitimateInterests.set(signals.vendorLegitimateInterests ?? []);
   model.specialFeatureOptins.set(signals.specialFeatureOptins ?? []);
-  return { tcString: TCString.encode(model), cmpId: 300, cmpVersion: 1, gdprApplies: true, tcfPolicyVersion: 4, gvlVersion: 42, ...overrides };
+  model.vendorsDisclosed.set(signals.disclosedVendors ?? range(1, 20));
+  return { tcString: TCString.encode(model), cmpId: 300, cmpVersion: 1, gdprApplies: true, tcfPolicyVersion: 5, gvlVersion: 42, ...overrides };
 }

@@ -18,6 +18,7 @@ import { describeIssueWorkflow } from './releases.js';
 import { describeStoreLifecycle } from './lifecycle.js';
 import { describeSettingsPort } from './settings.js';
 import { describeSignalPorts } from './signals.js';
+import { describeUsnatPorts } from './usnat.js';
 import type { OpenStore } from './openStore.js';
 
 export type { OpenStore } from './openStore.js';
@@ -39,6 +40,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describeDropPorts(open);
     describeSignalPorts(open);
     describeConsentPorts(open);
+    describeUsnatPorts(open);
     describeIssueWorkflow(open);
     describeReleaseBookkeeping(open);
     describeReleaseArtifacts(open);

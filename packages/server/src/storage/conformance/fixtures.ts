@@ -118,6 +118,7 @@ export function consentChoice(overrides: Partial<NewConsentChoice> = {}): NewCon
     objectedVendors: [],
     disclosedVendors: [10, 20, 30],
     reconsentReason: null,
+    country: 'ES',
     ...overrides,
   };
 }

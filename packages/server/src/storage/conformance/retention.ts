@@ -37,6 +37,7 @@ const RAW_DAYS = 10;
 const horizons: Record<string, number> = {
   ...Object.fromEntries(RAW.map((table) => [table, RAW_DAYS])),
   consent_choices: consentRetentionDays(RAW_DAYS),
+  usnat_choices: consentRetentionDays(RAW_DAYS),
   probe_rollup_minute: ROLLUP_RETENTION_DAYS.minute,
   probe_rollup_hour: ROLLUP_RETENTION_DAYS.hour,
   probe_rollup_day: ROLLUP_RETENTION_DAYS.day,
@@ -63,11 +64,13 @@ export function describeRetentionConformance(engine: string, open: OpenRetention
       expect(left).toEqual(Object.fromEntries(Object.keys(horizons).map((t) => [t, 1])));
     });
 
-    it('keeps consent choices past the raw horizon', async () => {
+    it('keeps consent choices (TCF and US) past the raw horizon', async () => {
       await harness.insertAt('consent_choices', NOW - (RAW_DAYS + 30) * DAY_MS);
+      await harness.insertAt('usnat_choices', NOW - (RAW_DAYS + 30) * DAY_MS);
       await harness.insertAt('perf_reports', NOW - (RAW_DAYS + 30) * DAY_MS);
       await harness.purge(NOW);
-      expect([await harness.count('consent_choices'), await harness.count('perf_reports')]).toEqual([1, 0]);
+      const counts = [await harness.count('consent_choices'), await harness.count('usnat_choices'), await harness.count('perf_reports')];
+      expect(counts).toEqual([1, 1, 0]);
     });
   });
 }

@@ -31,7 +31,9 @@ const emptyDay = (day: string): ConsentDay => ({
 });
 
 /** The consent ports: every choice in the history, the newest per visitor beside it. */
-export function createPostgresConsent(pool: pg.Pool): { ingest: ConsentIngest; query: ConsentQuery } {
+export function createPostgresConsent(
+  pool: pg.Pool,
+): { ingest: Pick<ConsentIngest, 'insertConsentChoice'>; query: Pick<ConsentQuery, 'latestConsentChoice' | 'consentSummary'> } {
   return {
     ingest: {
       insertConsentChoice: (c: NewConsentChoice) =>
@@ -39,13 +41,13 @@ export function createPostgresConsent(pool: pg.Pool): { ingest: ConsentIngest; q
           await client.query(
             `INSERT INTO consent_choices (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language,
                user_agent, purposes, special_features, vendors, objected_purposes, objected_vendors, disclosed_vendors,
-               reconsent_reason)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+               reconsent_reason, country)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
             [
               pgText(c.visitorId), c.createdAt, c.choice, pgText(c.tcString), c.gvlVersion, c.policyVersion, pgText(c.language),
               pgText(c.userAgent),
               c.purposes, c.specialFeatures, c.vendors, c.objectedPurposes, c.objectedVendors, c.disclosedVendors,
-              c.reconsentReason,
+              c.reconsentReason, pgText(c.country),
             ],
           );
           // A choice made at the same millisecond as the stored one replaces it: the later write
@@ -123,5 +125,6 @@ function normalise(c: NewConsentChoice): NewConsentChoice {
     objectedVendors: c.objectedVendors,
     disclosedVendors: c.disclosedVendors ?? null,
     reconsentReason: c.reconsentReason ?? null,
+    country: c.country ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type { StoreLogger } from '../storeLogger.js';
 import { createPostgresAlertStore } from './alerts.js';
 import { createPostgresAnalytics } from './analytics.js';
 import { createPostgresConsent } from './consent.js';
+import { createPostgresUsnat } from './usnatChoices.js';
 import { createPostgresCounters } from './counters.js';
 import { createPool, inTransaction, pingWithin } from './db.js';
 import { createPostgresDropQuery, writeDropReports } from './drops.js';
@@ -76,6 +77,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);
+  const usnat = createPostgresUsnat(pool);
 
   // Writes under way when close() is called finish first: ending the pool under them would
   // leave their callers waiting on a connection that never comes.
@@ -96,7 +98,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       insertSignalReport: tracked(signals.ingest.insertSignalReport),
       insertSignalFallback: tracked(signals.ingest.insertSignalFallback),
     },
-    consent: { insertConsentChoice: tracked(consent.ingest.insertConsentChoice) },
+    consent: {
+      insertConsentChoice: tracked(consent.ingest.insertConsentChoice),
+      insertUsnatChoice: tracked(usnat.ingest.insertUsnatChoice),
+    },
     writeBatch: tracked(async (items: readonly IngestItem[]) => {
       if (items.length === 0) return;
       // Kinds in a fixed order, keys sorted within each: concurrent writers lock in one order.
@@ -121,7 +126,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     analytics: analytics.query,
     drops: createPostgresDropQuery(pool),
     signals: signals.query,
-    consent: consent.query,
+    consent: { ...consent.query, ...usnat.query },
     releases: createPostgresReleaseStore(pool),
     alerts: createPostgresAlertStore(pool),
   };

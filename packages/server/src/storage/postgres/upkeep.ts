@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { consentRetentionDays } from '../retentionRules.js';
+import { CONSENT_TABLES, consentRetentionDays } from '../retentionRules.js';
 import type { StoreLogger } from '../storeLogger.js';
 import { purgeCounters } from './counters.js';
 import { purgeIngestKeys } from './ingestKeys.js';
@@ -27,7 +27,7 @@ export async function runUpkeep(pool: pg.Pool, options: UpkeepOptions): Promise<
   const report = await runPartitionUpkeep(pool, {
     now: options.now,
     retentionDays: options.retentionDays,
-    retentionOverrides: { consent_choices: consentDays },
+    retentionOverrides: Object.fromEntries(CONSENT_TABLES.map((table) => [table, consentDays])),
     logger: options.logger,
   });
   const rollups = await purgePlainRollups(pool, options.now, { chunkRows: options.rollupChunkRows, logger: options.logger });
@@ -35,6 +35,8 @@ export async function runUpkeep(pool: pg.Pool, options: UpkeepOptions): Promise<
   await purgeIngestKeys(pool, rawCutoff);
   // A counter's window has long ended by then; rate-limit windows are minutes.
   await purgeCounters(pool, options.now - DAY_MS);
-  await pool.query('DELETE FROM consent_latest WHERE created_at < $1', [options.now - consentDays * DAY_MS]);
+  for (const latest of ['consent_latest', 'usnat_latest']) {
+    await pool.query(`DELETE FROM ${latest} WHERE created_at < $1`, [options.now - consentDays * DAY_MS]);
+  }
   return { ...report, rollups };
 }

@@ -21,6 +21,7 @@ interface ChoiceRow {
   objected_vendors: string;
   disclosed_vendors: string | null;
   reconsent_reason: ReconsentReason | null;
+  country: string | null;
 }
 
 type DayRow = Pick<ChoiceRow, 'choice' | 'purposes' | 'vendors' | 'objected_purposes' | 'objected_vendors'> & { day: string };
@@ -44,11 +45,14 @@ const emptyDay = (day: string): ConsentDay => ({
  * Consent choices on SQLite. A choice is one statement through the group commit, so it is on
  * disk before the visitor's request is answered.
  */
-export function createSqliteConsent(db: Database, writes: GroupCommit): { ingest: ConsentIngest; query: ConsentQuery } {
+export function createSqliteConsent(
+  db: Database,
+  writes: GroupCommit,
+): { ingest: Pick<ConsentIngest, 'insertConsentChoice'>; query: Pick<ConsentQuery, 'latestConsentChoice' | 'consentSummary'> } {
   const insert = db.prepare(`INSERT INTO consent_choices
     (visitor_id, created_at, choice, tc_string, gvl_version, policy_version, language, user_agent, purposes, special_features, vendors,
-     objected_purposes, objected_vendors, disclosed_vendors, reconsent_reason)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+     objected_purposes, objected_vendors, disclosed_vendors, reconsent_reason, country)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const latest = db.prepare(`SELECT * FROM consent_choices WHERE visitor_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   // Each visitor once per UTC day, by the last choice they made that day.
   const lastPerDay = db.prepare(`
@@ -64,17 +68,17 @@ export function createSqliteConsent(db: Database, writes: GroupCommit): { ingest
     FROM consent_choices WHERE created_at >= ? AND created_at < ? AND reconsent_reason IS NOT NULL
     GROUP BY day, reason`);
 
-  const ingest: ConsentIngest = {
+  const ingest: Pick<ConsentIngest, 'insertConsentChoice'> = {
     async insertConsentChoice(c: NewConsentChoice) {
       await writes.run(() => insert.run(
         c.visitorId, c.createdAt, c.choice, c.tcString, c.gvlVersion, c.policyVersion, c.language, c.userAgent,
         JSON.stringify(c.purposes), JSON.stringify(c.specialFeatures), JSON.stringify(c.vendors),
         JSON.stringify(c.objectedPurposes), JSON.stringify(c.objectedVendors),
-        c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason,
+        c.disclosedVendors && JSON.stringify(c.disclosedVendors), c.reconsentReason, c.country ?? null,
       ));
     },
   };
-  const query: ConsentQuery = {
+  const query: Pick<ConsentQuery, 'latestConsentChoice' | 'consentSummary'> = {
     async latestConsentChoice(visitorId) {
       const row = latest.get(visitorId) as ChoiceRow | undefined;
       if (!row) return null;
@@ -94,6 +98,7 @@ export function createSqliteConsent(db: Database, writes: GroupCommit): { ingest
         objectedVendors: ids(row.objected_vendors),
         disclosedVendors: row.disclosed_vendors === null ? null : ids(row.disclosed_vendors),
         reconsentReason: row.reconsent_reason,
+        country: row.country,
       };
     },
     async consentSummary({ since, until }) {

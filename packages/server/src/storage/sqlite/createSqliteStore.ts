@@ -6,6 +6,7 @@ import type { StoreLogger } from '../storeLogger.js';
 import { createSqliteAlerts } from './alerts.js';
 import { createSqliteAnalytics } from './analytics.js';
 import { createSqliteConsent } from './consent.js';
+import { createSqliteUsnat } from './usnatChoices.js';
 import { createSqliteCounters } from './counters.js';
 import { createSqliteDrops } from './drops.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
@@ -91,6 +92,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   });
   const signals = createSqliteSignals(db, writes);
   const consent = createSqliteConsent(db, writes);
+  const usnat = createSqliteUsnat(db, writes);
   const ping = db.prepare('SELECT 1');
   const retention = startSqliteRetention(db, writes, { ...options.retention, rawDays, logger: options.logger ?? consoleStoreLogger });
 
@@ -114,7 +116,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       perf: perf.ingest,
       analytics: analytics.ingest,
       signals: signals.ingest,
-      consent: consent.ingest,
+      consent: { ...consent.ingest, ...usnat.ingest },
       async writeBatch(items) {
         // Log messages in it are counted with the group transaction's others (logs.ts).
         if (items.length > 0) await writes.run(() => logs.staged(() => writeItems(items)));
@@ -126,7 +128,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       analytics: analytics.query,
       drops: drops.query,
       signals: signals.query,
-      consent: consent.query,
+      consent: { ...consent.query, ...usnat.query },
       releases: releases.query,
       alerts: createSqliteAlerts(db, writes),
     },

@@ -61,7 +61,7 @@ describe('SQLite retention', () => {
   it('purges the raw tables, consent and every rollup table it finds, and nothing else', () => {
     db.exec('CREATE TABLE rollup_notes (start INTEGER)'); // not of the naming rule
     const tables = purgeTargets(db, NOW, 30).map((t) => t.table);
-    expect(tables.sort()).toEqual([...RAW_TABLES, 'consent_choices', ...SHIPPED_ROLLUPS, ...ROLLUPS].sort());
+    expect(tables.sort()).toEqual([...RAW_TABLES, 'consent_choices', 'usnat_choices', ...SHIPPED_ROLLUPS, ...ROLLUPS].sort());
   });
 
   it('deletes every table by an index on its time column, never by a scan, but the one it sweeps by key', () => {
@@ -79,6 +79,7 @@ describe('SQLite retention', () => {
     const ages: Record<string, [gone: number, kept: number]> = {
       ...Object.fromEntries(RAW_TABLES.map((t) => [t, [30 * DAY_MS + 1, 30 * DAY_MS - HOUR_MS]])),
       consent_choices: [400 * DAY_MS + 1, 399 * DAY_MS],
+      usnat_choices: [400 * DAY_MS + 1, 399 * DAY_MS],
       probe_rollup_minute: [14 * DAY_MS + 60_000, 14 * DAY_MS - 60_000],
       probe_rollup_hour: [90 * DAY_MS + HOUR_MS, 90 * DAY_MS - HOUR_MS],
       probe_rollup_day: [397 * DAY_MS + DAY_MS, 397 * DAY_MS - DAY_MS],
@@ -98,9 +99,11 @@ describe('SQLite retention', () => {
   it('follows the raw retention it is given; consent stays 400 days even so', async () => {
     insertRows(db, 'perf_reports', NOW - 8 * DAY_MS);
     insertRows(db, 'consent_choices', NOW - 8 * DAY_MS);
+    insertRows(db, 'usnat_choices', NOW - 8 * DAY_MS);
     await start(7).runPass(NOW);
     expect(countRows(db, 'perf_reports')).toBe(0);
     expect(countRows(db, 'consent_choices')).toBe(1);
+    expect(countRows(db, 'usnat_choices')).toBe(1);
   });
 
   it('purges 10,000+ rows in chunks, and an ingest write queued meanwhile completes before the pass ends', async () => {

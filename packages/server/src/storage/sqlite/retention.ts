@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Statement } from 'better-sqlite3';
 import { DAY_MS } from '../../rollups/timeGrid.js';
-import { consentRetentionDays, rollupRetentionDays } from '../retentionRules.js';
+import { CONSENT_TABLES, consentRetentionDays, rollupRetentionDays } from '../retentionRules.js';
 import type { StoreLogger } from '../storeLogger.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSweep } from './retentionSweep.js';
@@ -69,8 +69,6 @@ const RAW_TABLES = [
 ] as const;
 /** How often a table without a time index is swept: its ids live a day past the horizon at most. */
 const SWEEP_EVERY_MS = DAY_MS;
-// Kept longer than raw rows, exactly as PostgreSQL keeps its consent_choices partitions.
-const CONSENT_TABLE = { table: 'consent_choices', column: 'created_at' } as const;
 /** The column every rollup table starts its primary key with (the rollup design). */
 const ROLLUP_COLUMN = 'start';
 
@@ -85,7 +83,9 @@ export function purgeChunkSql(table: string, column: string): string {
 export function purgeTargets(db: Database, now: number, rawDays: number): PurgeTarget[] {
   const rawCutoff = now - rawDays * DAY_MS;
   const targets: PurgeTarget[] = RAW_TABLES.map((t) => ({ ...t, cutoff: rawCutoff }));
-  targets.push({ ...CONSENT_TABLE, cutoff: now - consentRetentionDays(rawDays) * DAY_MS });
+  // Kept longer than raw rows, exactly as PostgreSQL keeps their partitions.
+  const consentCutoff = now - consentRetentionDays(rawDays) * DAY_MS;
+  for (const table of CONSENT_TABLES) targets.push({ table, column: 'created_at', cutoff: consentCutoff });
   // Read at every pass: rollup tables come with later migrations, and are purged by their name.
   const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
   for (const table of names) {

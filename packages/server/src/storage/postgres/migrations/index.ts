@@ -13,6 +13,7 @@ import { perfRollupsMigration } from './011-perf-rollups.js';
 import { analyticsRollupsMigration } from './012-analytics-rollups.js';
 import { logRollupsMigration } from './013-log-rollups.js';
 import { rollupPendingMigration } from './014-rollup-pending.js';
+import { usnatChoicesMigration } from './015-usnat-choices.js';
 import { perfAttributionMigration } from './016-perf-attribution.js';
 
 export type { Migration } from './migration.js';
@@ -33,5 +34,6 @@ export const migrations: readonly Migration[] = [
   analyticsRollupsMigration,
   logRollupsMigration,
   rollupPendingMigration,
+  usnatChoicesMigration,
   perfAttributionMigration,
 ];

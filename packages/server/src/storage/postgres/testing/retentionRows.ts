@@ -39,6 +39,11 @@ const INSERTS: Record<string, { column: string; sql: string }> = {
                                        special_features, vendors, objected_purposes, objected_vendors)
           VALUES ($2, $1, 'accept-all', '', 1, 1, '{}', '{}', '{}', '{}', '{}')`,
   },
+  usnat_choices: {
+    column: 'created_at',
+    sql: `INSERT INTO usnat_choices (visitor_id, created_at, sale_opt_out, sharing_opt_out, targeted_advertising_opt_out, gpc, country)
+          VALUES ($2, $1, true, true, true, false, 'US')`,
+  },
   probe_rollup_minute: { column: 'start', sql: `INSERT INTO probe_rollup_minute (start, key_id, n) VALUES ($1, $2, 1)` },
   probe_rollup_hour: { column: 'start', sql: `INSERT INTO probe_rollup_hour (start, key_id, n) VALUES ($1, $2, 1)` },
 };

@@ -20,6 +20,7 @@ import { migration as logRollups } from './018-log-rollups.js';
 import { migration as rollupCursors } from './019-rollup-cursors.js';
 import { migration as logDeliveryRing } from './020-log-delivery-ring.js';
 import { migration as messageIdsWithoutTimeIndex } from './021-message-ids-without-time-index.js';
+import { migration as usnatChoices } from './022-usnat-choices.js';
 import { migration as perfAttribution } from './023-perf-attribution.js';
 
 /**
@@ -48,5 +49,6 @@ export const sqliteMigrations: readonly Migration[] = [
   rollupCursors,
   logDeliveryRing,
   messageIdsWithoutTimeIndex,
+  usnatChoices,
   perfAttribution,
 ];

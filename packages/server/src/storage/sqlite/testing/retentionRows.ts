@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { CONSENT_TABLES } from '../../retentionRules.js';
 
 /**
  * Rows of every table SQLite retention purges, written straight into a migrated database at a
@@ -17,10 +18,12 @@ const INSERTS: Record<string, string> = {
   consent_choices: `INSERT INTO consent_choices (visitor_id, created_at, choice, tc_string, gvl_version, policy_version,
                                                  purposes, special_features, vendors)
                     VALUES (@id, @at, 'accept-all', '', 1, 1, '[]', '[]', '[]')`,
+  usnat_choices: `INSERT INTO usnat_choices (visitor_id, created_at, sale_opt_out, sharing_opt_out, targeted_advertising_opt_out, gpc, country)
+                  VALUES (@id, @at, 1, 1, 1, 0, 'US')`,
 };
 
 /** The raw tables retention purges by the raw horizon (consent has its own). */
-export const RAW_TABLES = Object.keys(INSERTS).filter((table) => table !== 'consent_choices');
+export const RAW_TABLES = Object.keys(INSERTS).filter((table) => !(CONSENT_TABLES as readonly string[]).includes(table));
 
 /** Creates a rollup table of the design's shape: `start` first in its primary key. */
 export function createRollupTable(db: Database, name: string): void {

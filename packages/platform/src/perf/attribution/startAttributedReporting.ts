@@ -1,0 +1,164 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import type { Metric, ReportOpts } from 'web-vitals';
+import { navigationTimingFields } from '../navigationTimingFields.js';
+import { onFID } from '../onFID.js';
+import { sendForm } from '../lib/sendForm.js';
+import { newId } from '../../transport/newId.js';
+import type { PerfReporting, PerfReportingOptions } from '../startPerformanceReporting.js';
+import type { MetricName } from '../lib/types.js';
+import type { VitalFormField } from '../lib/reportForm.js';
+import { clsAttribution } from './clsAttribution.js';
+import { startInpAttribution } from './inpAttribution.js';
+import { fcpAttribution, lcpAttribution, ttfbAttribution } from './loadAttribution.js';
+import type { AttributionFields } from './attributionForm.js';
+
+/** What names a view: the ids a route change may replace. */
+export type PerfPage = Pick<PerfReportingOptions, 'vertical' | 'pageId' | 'subPageId' | 'pageTag'>;
+
+/** A running reporter of `perf/attribution`: `startPerformanceReporting`'s, plus route changes. */
+export interface AttributedPerfReporting extends PerfReporting {
+  /**
+   * A route change in a single-page app: sends the current view's report and starts a new view
+   * (`nav=soft`, the current `location.href`, `page` over the start options' ids) whose report
+   * carries only the route's own metrics, never the first load's navigation timing or vitals.
+   * Call it once the route's URL is in the address bar (docs/perf.md: soft navigations).
+   */
+  softNavigation(page?: PerfPage): void;
+}
+
+/** The values and attribution measured for one navigation (the page load, or one route). */
+interface Measures {
+  values: Partial<Record<VitalFormField, number>>;
+  fields: Partial<Record<MetricName, AttributionFields>>;
+}
+interface View {
+  nav: 'hard' | 'soft';
+  page: PerfPage;
+  url: string;
+  sent: boolean;
+  /** Epoch ms of a back/forward-cache restore; 0 otherwise. */
+  restoredAt: number;
+  /** The browser's soft navigation this route's metrics come from, once known. */
+  navigationId?: number;
+}
+
+const measures = (): Measures => ({ values: {}, fields: {} });
+
+/**
+ * `startPerformanceReporting` of `@tarmac/platform/perf` with attribution (docs/perf.md): each
+ * report also says which element was the LCP and how its time splits, which interaction was the
+ * INP with its phases and longest script, which element shifted most, and the FCP and TTFB
+ * subparts. A route change announced with `softNavigation()` is a view of its own: where the
+ * browser detects soft navigations (Chromium), web-vitals measures the route's LCP, FCP, CLS and
+ * INP; elsewhere a route has no values of its own and sends no report, rather than repeat the
+ * first load's.
+ */
+export function startPerformanceReporting(options: PerfReportingOptions): AttributedPerfReporting {
+  const { apiPrefix = '', manual, logger, ...page } = options;
+  let view: View = { nav: 'hard', page, url: '', sent: false, restoredAt: 0 };
+  let hard = measures();
+  // The browser's soft navigations by id, each with the URL it went to; the newest few only.
+  const soft = new Map<number, Measures & { url?: string }>();
+  const bound = new Set<number>();
+  let stopped = false;
+  let inp: ReturnType<typeof startInpAttribution> | undefined;
+
+  const measuresOf = (current: View): Measures | undefined => {
+    if (current.nav == 'hard') return hard;
+    if (current.navigationId === undefined)
+      for (const [id, m] of soft) if (m.url == current.url && !bound.has(id)) current.navigationId = id;
+    if (current.navigationId !== undefined) bound.add(current.navigationId);
+    return soft.get(current.navigationId!);
+  };
+
+  const send = (): void => {
+    if (view.sent || stopped) return;
+    view.sent = true;
+    try {
+      const measured = measuresOf(view);
+      const values = measured?.values ?? {};
+      // A route with nothing of its own measured (no soft navigation support): no report.
+      if (view.nav == 'soft' && !Object.keys(values).length) return;
+      const timing = view.nav == 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
+      const attribution = Object.assign({}, ...Object.values(measured?.fields ?? {})) as AttributionFields;
+      // The server refuses a whole report for one number outside 0..600000 (a `*_time` after ten
+      // minutes on the page, a clock quirk): such a field is left out instead.
+      for (const [name, value] of Object.entries(attribution))
+        if (typeof value == 'number' && !(value >= 0 && value <= 600_000)) delete attribution[name as keyof AttributionFields];
+      // A new id per report: the server stores a report once, whatever a retry sends again.
+      sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, ...attribution, nav: view.nav, url: view.url, ...view.page, id: newId() });
+    } catch (error) {
+      logger?.error('Performance report failed', error);
+    }
+  };
+
+  const record =
+    (attribute?: (metric: never) => AttributionFields) =>
+    (metric: Partial<Pick<Metric, 'navigationId' | 'navigationURL'>> & { name: MetricName; value: number; navigationType: string }): void => {
+      try {
+        let into = hard;
+        if (metric.navigationType == 'soft-navigation') {
+          const id = metric.navigationId ?? 0;
+          into = soft.get(id) ?? measures();
+          if (!soft.has(id)) {
+            soft.set(id, { ...into, url: metric.navigationURL });
+            if (soft.size > 3) soft.delete(soft.keys().next().value!);
+          }
+        }
+        into.values[`wv_${metric.name.toLowerCase()}` as VitalFormField] = metric.value;
+        if (attribute) into.fields[metric.name] = attribute(metric as never);
+      } catch {
+        // attribution is best effort: the value itself is already kept
+      }
+    };
+
+  // Bubble phase on purpose: web-vitals settles its final values in capture-phase listeners.
+  const onVisibility = (): void => {
+    if (document.visibilityState == 'hidden' && !manual) send();
+  };
+  // Capture phase, before web-vitals' own: the new view exists before its first values arrive.
+  const onShow = (event: PageTransitionEvent): void => {
+    if (!event.persisted) return;
+    hard = measures();
+    view = { ...view, nav: 'hard', sent: false, url: location.href, restoredAt: Math.round(performance.timeOrigin + event.timeStamp) };
+  };
+  try {
+    view.url = location.href;
+    addEventListener('pageshow', onShow, true);
+    addEventListener('visibilitychange', onVisibility);
+    inp = startInpAttribution();
+    const opts: ReportOpts = { reportAllChanges: true, reportSoftNavs: true };
+    onLCP(record(lcpAttribution), opts);
+    onCLS(record(clsAttribution), opts);
+    onINP(record(inp.attribute), opts);
+    onFCP(record(fcpAttribution), opts);
+    onTTFB(record(ttfbAttribution), opts);
+    onFID(record());
+  } catch (error) {
+    logger?.error('Performance reporting could not start', error);
+  }
+  return {
+    send,
+    softNavigation(next) {
+      try {
+        const route = { nav: 'soft' as const, page: { ...view.page, ...next }, url: location.href, sent: false, restoredAt: 0 };
+        // The same route announced again (a component mounted twice) is the same view.
+        if (view.nav == 'soft' && !view.sent && JSON.stringify([view.url, view.page]) == JSON.stringify([route.url, route.page])) return;
+        send();
+        view = route;
+      } catch (error) {
+        logger?.error('Performance reporting could not start a view', error);
+      }
+    },
+    stop() {
+      stopped = true;
+      try {
+        inp?.stop();
+        removeEventListener('pageshow', onShow, true);
+        removeEventListener('visibilitychange', onVisibility);
+      } catch {
+        // outside a browser there was nothing to remove
+      }
+    },
+  };
+}

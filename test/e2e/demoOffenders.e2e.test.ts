@@ -1,0 +1,47 @@
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, eventually } from './support/browser.js';
+
+const baseURL = inject('baseURL');
+const browser = chromiumForThisFile();
+
+describe('the demo\'s performance offenders (?dev=1) in Chromium', () => {
+  it('makes the report name the late hero image, the slow button and a shift after the late banner', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const forms: URLSearchParams[] = [];
+    // Intercepted (and passed on unchanged) so Chromium hands the beacon's body to the test.
+    await page.route(`${baseURL}/s/run/perf`, (route) => route.continue());
+    page.on('request', (request) => {
+      if (request.url() === `${baseURL}/s/run/perf`) forms.push(new URLSearchParams(request.postData() ?? ''));
+    });
+    await page.goto(`${baseURL}/?locale=en`);
+    await page.getByTestId('consent-accept').click();
+    await page.goto(`${baseURL}/?locale=en&dev=1`);
+    // The panel offers the offenders; following its link loads the page with them.
+    await page.getByTestId('perf-offenders').click();
+    await page.waitForURL(/offenders=1/);
+    await page.waitForFunction(() => {
+      const hero = document.getElementById('dev-slow-hero') as HTMLImageElement | null;
+      return !!hero?.complete && hero.naturalWidth > 0;
+    }, undefined, { timeout: 10_000 });
+    await page.locator('#dev-late-banner').waitFor();
+    await page.waitForTimeout(500);
+    await page.locator('#dev-slow-click').click();
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    const form = await eventually(async () => forms.find((f) => f.get('nav') === 'hard' && f.get('url')?.includes('offenders=1')), 5000, 'the report');
+
+    expect(form.get('wa_lcp_target')).toBe('#dev-slow-hero');
+    expect(form.get('wa_lcp_url')).toMatch(/\/assets\/devHero-[\w-]+\.svg$/);
+    // Discovered late: most of the LCP is resource load delay.
+    expect(Number(form.get('wa_lcp_resourceLoadDelay'))).toBeGreaterThan(1000);
+    expect(form.get('wa_inp_target')).toBe('#dev-slow-click');
+    expect(Number(form.get('wa_inp_processingDuration'))).toBeGreaterThanOrEqual(300);
+    expect(Number(form.get('wv_cls'))).toBeGreaterThan(0.05);
+    expect(form.get('wa_cls_target')).toBeTruthy();
+    expect(Number(form.get('wa_cls_time'))).toBeGreaterThan(2500);
+    await page.close();
+  });
+});

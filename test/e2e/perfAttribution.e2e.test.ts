@@ -1,0 +1,108 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
+import { consoleApi } from './support/consoleApi.js';
+import { attributionFixtureHtml, routeAttributionAssets } from './support/attributionFixture.js';
+
+const baseURL = inject('baseURL');
+const browser = chromiumForThisFile();
+const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const HANDLER_MS = 300;
+
+type Ref = Record<string, { value: number; script?: Record<string, string | number> } & Record<string, number | string | undefined>>;
+
+/** Headless Chromium never hides a tab: the state both libraries read plus the event they listen to. */
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+
+/** Opens the fixture, lets the image and the shift happen, clicks the slow button, hides the page. */
+async function runFixture(): Promise<{ page: Page; pageTag: string; form: URLSearchParams; ref: Ref }> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  const pageTag = unique('attr');
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${baseURL}/s/run/perf`) bodies.push(request.postData() ?? '');
+  });
+  await routeAttributionAssets(page, baseURL, 1200);
+  await openFixture(page, baseURL, 'attribution', attributionFixtureHtml({ pageId: unique('page'), pageTag }));
+  await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });
+  await page.waitForTimeout(500);
+  await page.evaluate((ms) => ((window as unknown as { nextDelay: number }).nextDelay = ms), HANDLER_MS);
+  await page.locator('#slow').click();
+  await page.waitForTimeout(1500); // idle callbacks deliver the interaction's entries
+  await hide(page);
+  const ref = (await page.evaluate(() => JSON.parse(localStorage.getItem('ref') ?? '{}'))) as Ref;
+  await eventually(async () => (bodies.length ? true : undefined), 5000, 'the perf report');
+  expect(bodies).toHaveLength(1);
+  return { page, pageTag, form: new URLSearchParams(bodies[0]), ref };
+}
+
+const num = (form: URLSearchParams, name: string) => {
+  const text = form.get(name);
+  expect(text, name).not.toBeNull();
+  return Number(text);
+};
+const sum = (form: URLSearchParams, names: string[]) => names.reduce((total, name) => total + num(form, name), 0);
+
+describe('attributed performance reporting in Chromium', () => {
+  it('names the slow image, the slow button and the shifted element as web-vitals attribution does, with subparts that add up', async () => {
+    const { page, pageTag, form, ref } = await runFixture();
+    expect(form.get('nav')).toBe('hard');
+
+    // LCP: the late image, its URL, and subparts that add up to the LCP within 1 ms.
+    expect(num(form, 'wv_lcp')).toBe(ref.LCP!.value);
+    expect(ref.LCP!.value).toBeGreaterThan(1200);
+    expect(form.get('wa_lcp_target')).toBe('#hero');
+    expect(form.get('wa_lcp_target')).toBe(ref.LCP!.target);
+    expect(form.get('wa_lcp_url')).toBe(`${baseURL}/__fixture/hero.png`);
+    const lcpParts = ['timeToFirstByte', 'resourceLoadDelay', 'resourceLoadDuration', 'elementRenderDelay'];
+    expect(Math.abs(sum(form, lcpParts.map((p) => `wa_lcp_${p}`)) - num(form, 'wv_lcp'))).toBeLessThanOrEqual(1);
+    for (const part of lcpParts) expect(Math.abs(num(form, `wa_lcp_${part}`) - Number(ref.LCP![part])), part).toBeLessThanOrEqual(1);
+    // The image's response was held 1.2 s: that is where the time went.
+    expect(num(form, 'wa_lcp_resourceLoadDuration')).toBeGreaterThan(1000);
+
+    // INP: the button, a pointer interaction, and the handler's time in the processing phase.
+    expect(num(form, 'wv_inp')).toBe(ref.INP!.value);
+    expect(form.get('wa_inp_target')).toBe('#slow');
+    expect(form.get('wa_inp_target')).toBe(ref.INP!.interactionTarget);
+    expect(form.get('wa_inp_type')).toBe('pointer');
+    expect(num(form, 'wa_inp_time')).toBe(ref.INP!.interactionTime);
+    const phases = ['inputDelay', 'processingDuration', 'presentationDelay'];
+    expect(Math.abs(sum(form, phases.map((p) => `wa_inp_${p}`)) - num(form, 'wv_inp'))).toBeLessThanOrEqual(8);
+    for (const phase of phases) expect(Math.abs(num(form, `wa_inp_${phase}`) - Number(ref.INP![phase])), phase).toBeLessThanOrEqual(1);
+    expect(num(form, 'wa_inp_processingDuration')).toBeGreaterThanOrEqual(HANDLER_MS);
+    expect(num(form, 'wa_inp_presentationDelay')).toBeLessThan(HANDLER_MS / 2);
+    // Long Animation Frames (Chromium has them): the handler is the longest script.
+    expect(num(form, 'wa_inp_scriptDuration')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
+    expect(form.get('wa_inp_scriptInvoker')).toBe(String(ref.INP!.script!.invoker));
+    expect(form.get('wa_inp_scriptInvoker')).toMatch(/^BUTTON#slow/);
+    expect(form.get('wa_inp_scriptFunction')).toBe('slowHandler');
+    expect(num(form, 'wa_inp_totalScript')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
+    expect(Math.abs(num(form, 'wa_inp_totalScript') - Number(ref.INP!.totalScriptDuration))).toBeLessThanOrEqual(1);
+
+    // CLS: the element web-vitals names as the largest shift's source, its value and time.
+    expect(num(form, 'wv_cls')).toBe(ref.CLS!.value);
+    expect(ref.CLS!.value).toBeGreaterThan(0.05);
+    expect(form.get('wa_cls_target')).toBe(ref.CLS!.largestShiftTarget);
+    expect(form.get('wa_cls_target')).toBe('html>body>main.content.page');
+    expect(num(form, 'wa_cls_value')).toBe(ref.CLS!.largestShiftValue);
+    expect(num(form, 'wa_cls_time')).toBe(ref.CLS!.largestShiftTime);
+
+    // FCP and TTFB subparts, as web-vitals cuts them.
+    expect(num(form, 'wa_fcp_timeToFirstByte')).toBeCloseTo(Number(ref.FCP!.timeToFirstByte), 6);
+    expect(num(form, 'wa_fcp_firstByteToFCP')).toBeCloseTo(Number(ref.FCP!.firstByteToFCP), 6);
+    for (const part of ['waitingDuration', 'cacheDuration', 'dnsDuration', 'connectionDuration', 'requestDuration'])
+      expect(num(form, `wa_ttfb_${part}`), part).toBeCloseTo(Number(ref.TTFB![part]), 6);
+
+    // The server took the report whole.
+    const stored = await eventually(async () => {
+      const { reports } = await consoleApi<{ reports: { vitals: Record<string, number> }[] }>(`/vitals/reports?vertical=e2e&pageTag=${pageTag}&limit=5`);
+      return reports.length ? reports : undefined;
+    }, 5000, 'the stored report');
+    expect(stored[0]!.vitals.wv_lcp).toBe(num(form, 'wv_lcp'));
+    await page.close();
+  });
+});
