@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startXvfb, type VirtualDisplay } from './xvfb.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,8 +65,15 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('consoleToken', consoleToken);
+  // WebKitGTK opens real windows: a virtual display of this run's own, stopped at the end.
+  let xvfb: VirtualDisplay | undefined;
+  if (process.env.E2E_ENGINE === 'webkit') {
+    xvfb = await startXvfb();
+    project.provide('display', xvfb.display);
+  }
 
   return async () => {
+    await xvfb?.stop();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
