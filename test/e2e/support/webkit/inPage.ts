@@ -12,7 +12,6 @@ export type Step =
   | { hasText: string | { source: string; flags: string } }
   | { nth: number };
 
-/* eslint-disable */
 function resolveInPage(steps: Step[]): Element[] {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
   const matches = (value: string, want: string | { source: string; flags: string }, exact?: boolean) => {
@@ -115,7 +114,6 @@ function resolveInPage(steps: Step[]): Element[] {
   }
   return current;
 }
-/* eslint-enable */
 
 /** The resolver's source, to define it in a page: `(resolveInPage)(steps)`. */
 export const resolverSource = resolveInPage.toString();
