@@ -1,7 +1,8 @@
 // A Playwright-shaped BrowserContext for WebKitGTK: one WebKitWebDriver with one session (one
 // MiniBrowser process, its own cookies and storage; the driver allows one session at a time) whose
 // requests all pass through its own proxy.
-import { Interceptor } from './interceptor.js';
+import { Interceptor, type RouteHandler } from './interceptor.js';
+import type { UrlMatch } from './network.js';
 import { WkPage } from './page.js';
 import { WebDriverSession, WebKitDriverProcess } from './webdriver.js';
 
@@ -96,6 +97,23 @@ export class WkContext {
     await this.inWindow(page.handle, (s) => s.command('POST', '/url', { url: 'about:blank' })).catch(() => undefined);
     if (this.open.length === 0) this.spare = page.handle;
     else await this.inWindow(page.handle, (s) => s.command('DELETE', '/window')).then(() => (this.current = undefined));
+  }
+
+  /** Routes every request of the context's pages (the proxy is the context's). */
+  async route(match: UrlMatch, handler: RouteHandler): Promise<void> {
+    this.interceptor.route(match, handler);
+  }
+  async unroute(match: UrlMatch, handler?: RouteHandler): Promise<void> {
+    this.interceptor.unroute(match, handler);
+  }
+  /** Network events ('request', 'response', 'requestfinished', 'requestfailed') of every page. */
+  on(event: string, listener: (value: any) => void): this { // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.interceptor.on(event, listener);
+    return this;
+  }
+  off(event: string, listener: (value: any) => void): this { // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.interceptor.off(event, listener);
+    return this;
   }
 
   addInitScript(script: string | ((arg: never) => unknown), arg?: unknown): Promise<void> {

@@ -10,7 +10,9 @@ import { flatHeaders, fulfilment, urlMatches, WkRequest, WkResponse, type Fulfil
 /** A route handler, as in Playwright's page.route. */
 export type RouteHandler = (route: WkRoute, request: WkRequest) => unknown;
 
-type Decision = { kind: 'fulfill'; options: FulfillOptions } | { kind: 'continue'; url?: string } | { kind: 'abort' } | { kind: 'fallback' };
+/** What `route.continue()` may change about the request. */
+export type ContinueOptions = { url?: string; postData?: string | Buffer; headers?: Record<string, string>; method?: string };
+type Decision = { kind: 'fulfill'; options: FulfillOptions } | ({ kind: 'continue' } & ContinueOptions) | { kind: 'abort' } | { kind: 'fallback' };
 
 /** The route object a handler receives: answer, pass on or refuse the request. */
 export class WkRoute {
@@ -23,8 +25,8 @@ export class WkRoute {
   async fulfill(options: FulfillOptions = {}): Promise<void> {
     this.decided({ kind: 'fulfill', options });
   }
-  async continue(options: { url?: string } = {}): Promise<void> {
-    this.decided({ kind: 'continue', url: options.url });
+  async continue(options: ContinueOptions = {}): Promise<void> {
+    this.decided({ kind: 'continue', ...options });
   }
   async fallback(): Promise<void> {
     this.decided({ kind: 'fallback' });
@@ -34,7 +36,7 @@ export class WkRoute {
   }
   /** Fetches the request from the server (as the browser would have) for a handler to change. */
   fetch(): Promise<WkResponse> {
-    return forward(this.req, undefined);
+    return forward(this.req, {});
   }
 }
 
@@ -127,9 +129,9 @@ export class Interceptor extends EventEmitter {
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       } else if (request.resourceType() === 'document' && (this.initScripts.length || this.bypassCSP)) {
-        response = await this.rewriteDocument(await forward(request, decision.url), res);
+        response = await this.rewriteDocument(await forward(request, decision), res);
       } else {
-        response = await forward(request, decision.url, res);
+        response = await forward(request, decision, res);
       }
       request.settle(response);
       this.emit('response', response);
@@ -162,11 +164,14 @@ export class Interceptor extends EventEmitter {
  * Sends `request` to its server; with `res`, streams the answer to the browser as it arrives (an
  * event stream stays open), the returned response's body settling when the answer ends.
  */
-function forward(request: WkRequest, url: string | undefined, res?: ServerResponse): Promise<WkResponse> {
+function forward(request: WkRequest, change: ContinueOptions, res?: ServerResponse): Promise<WkResponse> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url ?? request.url());
+    const target = new URL(change.url ?? request.url());
+    const body = change.postData === undefined ? request.postDataBuffer() : Buffer.from(change.postData);
+    const headers = { ...request.headers(), ...(change.headers ?? {}) };
+    if (body) headers['content-length'] = String(body.length);
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: request.method(), headers: request.headers() },
+      { host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: change.method ?? request.method(), headers },
       (answer) => {
         const chunks: Buffer[] = [];
         const body = new Promise<Buffer>((done, fail) => {
@@ -187,6 +192,6 @@ function forward(request: WkRequest, url: string | undefined, res?: ServerRespon
       },
     );
     upstream.on('error', reject);
-    upstream.end(request.postDataBuffer() ?? undefined);
+    upstream.end(body ?? undefined);
   });
 }
