@@ -18,6 +18,7 @@
  */
 import { chromium, firefox, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { typeInsteadOfFill } from './firefoxFill.js';
 import { launchWebKit } from './webkit/browser.js';
 
 /** The three engines the browser suite runs in. */
@@ -35,10 +36,14 @@ export const engine: Engine = engineFromEnv();
 const firefoxShim = new URL('./firefoxBidiShim.mjs', import.meta.url).pathname;
 
 /** Launches this run's engine: the system Chromium, Firefox ESR over BiDi, or WebKitGTK. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   if (engine === 'firefox') {
     // The shim starts FIREFOX_PATH (default /usr/bin/firefox-esr); see firefoxBidiShim.mjs.
-    return firefox.launch({ channel: 'moz-firefox', executablePath: firefoxShim, headless: true });
+    const browser = await firefox.launch({ channel: 'moz-firefox', executablePath: firefoxShim, headless: true });
+    const probe = await browser.newPage();
+    typeInsteadOfFill(probe);
+    await probe.close();
+    return browser;
   }
   if (engine === 'webkit') return launchWebKit();
   return chromium.launch({
