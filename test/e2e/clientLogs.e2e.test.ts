@@ -37,7 +37,7 @@ async function loggerPage(flushIntervalMs: number): Promise<{ page: Page; logReq
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 describe('client logging end to end', () => {
-  it('stores an error thrown in the demo page, with its shape, within 2 s', async () => {
+  it('stores an error thrown in the demo page, with its shape', async () => {
     const page = await browser.newPage();
     await page.goto(baseURL + '/?dev=1');
     const before = Date.now();

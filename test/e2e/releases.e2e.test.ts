@@ -42,7 +42,7 @@ async function startServer(version: string): Promise<string> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false)) || undefined, 20_000, `the server as ${version}\n${output}`);
+  await eventually(async () => (await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false)) || undefined, 100_000, `the server as ${version}\n${output}`);
   server = { process: child, baseURL };
   return baseURL;
 }
