@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { injectAxe } from './support/axe.js';
 import { chromiumForThisFile } from './support/browser.js';
 import { seedConsoleData } from './consoleSeed.js';
 
@@ -10,7 +11,6 @@ import { seedConsoleData } from './consoleSeed.js';
 const baseURL = inject('baseURL');
 const token = inject('consoleToken');
 const browser = chromiumForThisFile();
-const axePath = new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname;
 const HOUR = 3_600_000;
 
 let seeded: Awaited<ReturnType<typeof seedConsoleData>>;
@@ -40,7 +40,7 @@ async function consolePage(width: number, options: { nowMs?: number; hash?: stri
 
 /** axe-core's serious and critical findings on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  await injectAxe(page, baseURL);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const { violations } = await axe.run();

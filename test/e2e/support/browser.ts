@@ -53,3 +53,5 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 
 /** The shortest wait `eventually` allows (see there). */
 export const MIN_WAIT_MS = 30_000;
+
+export { engine, browserForThisFile, itExceptIn, describeExceptIn, userAgentMark, seesRequestsDuringUnload, NO_REQUEST_BODIES, type Engine } from './engine.js';

@@ -15,6 +15,8 @@
  *   engine lacks: `itExceptIn(['webkit'], 'WebKitGTK has no LCP')('reports LCP', async () => …)`
  *   is reported as "reports LCP (not in webkit: WebKitGTK has no LCP)". A test never skips silently.
  * - `describeExceptIn(engines, missing)`: the same for a whole describe block.
+ * - `userAgentMark`, `seesRequestsDuringUnload`: what differs between engines and is not the
+ *   platform's doing, for assertions that must hold in each.
  */
 import { chromium, firefox, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -32,6 +34,18 @@ function engineFromEnv(): Engine {
 
 /** The engine of this run (E2E_ENGINE, default chromium). */
 export const engine: Engine = engineFromEnv();
+
+/** A word in every user-agent string of this run's engine (MiniBrowser's says Safari). */
+export const userAgentMark = { chromium: 'Chrome', firefox: 'Firefox', webkit: 'Safari' }[engine];
+
+/**
+ * Whether `page.on('request')` sees a request made while the page unloads (a pagehide beacon).
+ * Chromium's DevTools protocol does not report them; Firefox's BiDi and WebKit's proxy do.
+ */
+export const seesRequestsDuringUnload = engine !== 'chromium';
+
+/** Why a test that reads request bodies (`request.postData()`) cannot run in Firefox. */
+export const NO_REQUEST_BODIES = "Playwright's WebDriver BiDi backend reports no request bodies";
 
 const firefoxShim = new URL('./firefoxBidiShim.mjs', import.meta.url).pathname;
 
