@@ -81,6 +81,21 @@ export class WkLocator {
     }
   }
 
+  /**
+   * Resolves the element and runs `work` on it, resolving again when the page replaced the node
+   * in between (WebDriver's "stale element"), as Playwright re-resolves a locator per attempt.
+   */
+  private async act<T>(visible: boolean, work: (el: ElementRef) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const el = await this.element(visible);
+      try {
+        return await work(el);
+      } catch (error) {
+        if (attempt >= 20 || !String((error as Error).message).includes('stale element')) throw error;
+      }
+    }
+  }
+
   async count(): Promise<number> {
     return (await this.resolve()).length;
   }
@@ -92,24 +107,19 @@ export class WkLocator {
     return this.inPage('return els.map((e) => e.textContent || "");');
   }
   async textContent(): Promise<string | null> {
-    const el = await this.element();
-    return this.host.execute('return arguments[0].textContent;', [el]);
+    return this.act(false, (el) => this.host.execute('return arguments[0].textContent;', [el]));
   }
   async innerText(): Promise<string> {
-    const el = await this.element();
-    return this.host.execute('return arguments[0].innerText;', [el]);
+    return this.act(false, (el) => this.host.execute('return arguments[0].innerText;', [el]));
   }
   async getAttribute(name: string): Promise<string | null> {
-    const el = await this.element();
-    return this.host.execute('return arguments[0].getAttribute(arguments[1]);', [el, name]);
+    return this.act(false, (el) => this.host.execute('return arguments[0].getAttribute(arguments[1]);', [el, name]));
   }
   async inputValue(): Promise<string> {
-    const el = await this.element();
-    return this.host.execute('return arguments[0].value;', [el]);
+    return this.act(false, (el) => this.host.execute('return arguments[0].value;', [el]));
   }
   async isChecked(): Promise<boolean> {
-    const el = await this.element();
-    return this.host.execute('const e = arguments[0]; return e.checked ?? e.getAttribute("aria-checked") === "true";', [el]);
+    return this.act(false, (el) => this.host.execute('const e = arguments[0]; return e.checked ?? e.getAttribute("aria-checked") === "true";', [el]));
   }
   isVisible(): Promise<boolean> {
     return this.inPage('const el = els[0]; if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";');
@@ -118,12 +128,10 @@ export class WkLocator {
     return !(await this.isVisible());
   }
   async boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
-    const el = await this.element();
-    return this.host.execute('const r = arguments[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };', [el]);
+    return this.act(false, (el) => this.host.execute('const r = arguments[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };', [el]));
   }
   async click(): Promise<void> {
-    const el = await this.element(true);
-    await this.host.elementCommand('POST', el, '/click');
+    return this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
   }
   async check(): Promise<void> {
     if (!(await this.isChecked())) await this.click();
@@ -132,17 +140,16 @@ export class WkLocator {
     if (await this.isChecked()) await this.click();
   }
   async focus(): Promise<void> {
-    const el = await this.element();
-    await this.host.execute('arguments[0].focus();', [el]);
+    return this.act(false, (el) => this.host.execute('arguments[0].focus();', [el]));
   }
   async fill(value: string): Promise<void> {
-    const el = await this.element(true);
-    await this.host.elementCommand('POST', el, '/clear');
-    if (value) await this.host.elementCommand('POST', el, '/value', { text: value });
+    await this.act(true, async (el) => {
+      await this.host.elementCommand('POST', el, '/clear');
+      if (value) await this.host.elementCommand('POST', el, '/value', { text: value });
+    });
   }
   async type(value: string): Promise<void> {
-    const el = await this.element(true);
-    await this.host.elementCommand('POST', el, '/value', { text: value });
+    return this.act(true, (el) => this.host.elementCommand('POST', el, '/value', { text: value }));
   }
   async pressSequentially(value: string): Promise<void> {
     await this.type(value);
@@ -152,15 +159,13 @@ export class WkLocator {
     await this.host.pressKeys(KEYS[key] ?? key);
   }
   async selectOption(value: string): Promise<void> {
-    const el = await this.element();
-    await this.host.execute(
+    await this.act(false, (el) => this.host.execute(
       'const s = arguments[0]; s.value = arguments[1]; s.dispatchEvent(new Event("input", { bubbles: true })); s.dispatchEvent(new Event("change", { bubbles: true }));',
       [el, value],
-    );
+    ));
   }
   async dispatchEvent(type: string): Promise<void> {
-    const el = await this.element();
-    await this.host.execute('arguments[0].dispatchEvent(new Event(arguments[1], { bubbles: true }));', [el, type]);
+    return this.act(false, (el) => this.host.execute('arguments[0].dispatchEvent(new Event(arguments[1], { bubbles: true }));', [el, type]));
   }
   async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
     const state = options.state ?? 'visible';
@@ -177,8 +182,7 @@ export class WkLocator {
   }
   /** Runs `fn(element, arg)` in the page on the first match. */
   async evaluate<R, A>(fn: (el: Element, arg: A) => R, arg?: A): Promise<R> {
-    const el = await this.element();
-    return this.host.execute(`return (${fn.toString()})(arguments[0], arguments[1]);`, [el, arg]);
+    return this.act(false, (el) => this.host.execute<R>(`return (${fn.toString()})(arguments[0], arguments[1]);`, [el, arg]));
   }
   /** Runs `fn(elements, arg)` in the page on every match. */
   evaluateAll<R, A>(fn: (els: Element[], arg: A) => R, arg?: A): Promise<R> {
