@@ -69,6 +69,13 @@ export class WkRequest {
   response(): Promise<WkResponse | null> {
     return this.responsePromise;
   }
+  /** Byte counts as Playwright's `request.sizes()`; the response body as sent (still encoded). */
+  async sizes(): Promise<{ requestBodySize: number; requestHeadersSize: number; responseBodySize: number; responseHeadersSize: number }> {
+    const response = await this.responsePromise;
+    const encoded = response ? (await response.encodedBody()).length : 0;
+    const headersSize = (h: Record<string, string>) => Object.entries(h).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+    return { requestBodySize: this.body.length, requestHeadersSize: headersSize(this.head), responseBodySize: encoded, responseHeadersSize: response ? headersSize(response.headers()) : 0 };
+  }
 }
 
 /** One response, as Playwright's Response (its body is decoded from any content-encoding). */
@@ -93,6 +100,10 @@ export class WkResponse {
   }
   headers(): Record<string, string> {
     return { ...this.head };
+  }
+  /** The body as it travelled (before decoding any content-encoding). */
+  encodedBody(): Promise<Buffer> {
+    return this.raw;
   }
   async body(): Promise<Buffer> {
     const raw = await this.raw;

@@ -17,6 +17,8 @@ function callSource(fn: Fn): string {
 /** One page (browser window) of a WebKit context. */
 export class WkPage extends EventEmitter {
   private closed = false;
+  /** The page's URL as of the last command (Playwright's `page.url()` is synchronous). */
+  private href = 'about:blank';
   /** Set for a page of `browser.newPage()`: closing the page closes its context, as in Playwright. */
   closesContext = false;
   private readonly forwarders = new Map<string, (value: unknown) => void>();
@@ -43,9 +45,12 @@ export class WkPage extends EventEmitter {
     return this.closed;
   }
 
-  /** Runs a WebDriver script in this page's window. */
+  /** Runs a WebDriver script in this page's window (noting the page's URL, for the sync `url()`). */
   async execute<T>(script: string, args: unknown[] = []): Promise<T> {
-    return this.ctx.inWindow(this.handle, (s) => s.execute<T>(script, args));
+    const wrapped = `return Promise.resolve((function () { ${script} }).apply(this, arguments)).then((v) => [v, location.href]);`;
+    const [value, href] = await this.ctx.inWindow(this.handle, (s) => s.execute<[T, string]>(wrapped, args));
+    this.href = href;
+    return value;
   }
   async elementCommand<T>(method: 'GET' | 'POST', ref: ElementRef, path: string, body?: unknown): Promise<T> {
     return this.ctx.inWindow(this.handle, (s) => s.command<T>(method, `/element/${elementId(ref)}${path}`, body));
@@ -73,17 +78,24 @@ export class WkPage extends EventEmitter {
     } finally {
       this.ctx.interceptor.off('response', seen);
     }
+    await this.currentUrl();
     return responses.at(-1) ?? null;
   }
   async reload(): Promise<WkResponse | null> {
-    return this.goto(await this.url());
+    return this.goto(await this.currentUrl());
   }
   async goBack(): Promise<null> {
     await this.ctx.inWindow(this.handle, (s) => s.command('POST', '/back'));
+    await this.currentUrl();
     return null;
   }
-  url(): Promise<string> {
-    return this.ctx.inWindow(this.handle, (s) => s.command<string>('GET', '/url'));
+  /** The URL as of the page's last command, as Playwright's synchronous `page.url()`. */
+  url(): string {
+    return this.href;
+  }
+  private async currentUrl(): Promise<string> {
+    this.href = await this.ctx.inWindow(this.handle, (s) => s.command<string>('GET', '/url'));
+    return this.href;
   }
   title(): Promise<string> {
     return this.ctx.inWindow(this.handle, (s) => s.command<string>('GET', '/title'));
@@ -105,7 +117,7 @@ export class WkPage extends EventEmitter {
     return { jsonValue: async () => value };
   }
   async waitForURL(match: UrlMatch, options: { timeout?: number } = {}): Promise<void> {
-    await this.poll(async () => urlMatches(match, await this.url()), options.timeout ?? 30_000, `URL ${String(match)}`);
+    await this.poll(async () => urlMatches(match, await this.currentUrl()), options.timeout ?? 30_000, `URL ${String(match)}`);
   }
   async waitForLoadState(): Promise<void> {
     await this.poll(() => this.evaluate('document.readyState === "complete"'), 30_000, 'load');
