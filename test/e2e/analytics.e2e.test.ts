@@ -107,7 +107,7 @@ describe('analytics in Chromium', () => {
     await page.close();
   });
 
-  it('drops everything when consent is refused, also what was queued, and sends nothing on exit', async () => {
+  it('drops everything when consent is refused, also what was queued, and sends no hit on exit', async () => {
     const vertical = unique('v');
     const { page, requests } = await analyticsPage(vertical, { gated: true, flushIntervalMs: 100 });
     await track(page);
