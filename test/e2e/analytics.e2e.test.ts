@@ -61,7 +61,7 @@ const track = (page: Page) =>
     analytics.trackEvent({ category: 'results', action: 'shown', value: 40, nonInteraction: true });
   });
 
-describe('analytics in Chromium', () => {
+describe('analytics', () => {
   it('stores page views and events under their virtual paths and feeds the dataLayer', async () => {
     const vertical = unique('v');
     const { page, requests } = await analyticsPage(vertical, { gated: false, flushIntervalMs: 100 });

@@ -27,7 +27,7 @@ async function phoneVisitor(path = '/?locale=en'): Promise<Page> {
   return page;
 }
 
-describe('the banner’s layers in Chromium', () => {
+describe('the banner’s layers', () => {
   it('first layer: the partner count, the purposes and special features by name, the LI objection and withdrawal', async () => {
     const { vendors, purposes, specialFeatures } = (await (await fetch(baseURL + '/i/api/iabtcf/v1/vendors')).json()) as {
       vendors: unknown[];

@@ -36,7 +36,7 @@ async function openDemo(locale: 'en' | 'es', width: number): Promise<Page> {
   return page;
 }
 
-describe('demo accessibility (axe-core in Chromium)', () => {
+describe('demo accessibility (axe-core)', () => {
   it.each([
     ['en', 1280],
     ['es', 390],

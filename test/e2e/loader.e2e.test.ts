@@ -194,7 +194,7 @@ async function downUntilRecovered(page: Page, path: string) {
 
 const DEALS_COLOR = 'rgb(179, 71, 0)';
 
-describe('the loader keeps its promises in Chromium', () => {
+describe('the loader keeps its promises', () => {
   it('runs the scripts of a reply in the reply order, even when they arrive the other way round', async () => {
     const page = await loaderPage();
     await page.route(endpoint, (route) => route.fulfill({ json: fullReply({ scripts: ['/__order/first.js', '/__order/second.js'] }) }));

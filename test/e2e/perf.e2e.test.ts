@@ -48,7 +48,7 @@ async function slowClick(page: Page, delayMs: number): Promise<void> {
 
 const readJson = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), key);
 
-describe('performance reporting in Chromium', () => {
+describe('performance reporting', () => {
   it('stores, when the page is left, exactly what web-vitals reports on the same page (INP after 55 interactions)', async () => {
     const { page, pageTag, pageId } = await openPerfFixture(true);
     await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });

@@ -84,7 +84,7 @@ async function openDemo(page: Page, baseURL: string): Promise<string[]> {
   return refused;
 }
 
-describe('source maps, releases and the issue workflow in Chromium', () => {
+describe('source maps, releases and the issue workflow', () => {
   it("shows an error thrown in the demo's built code at its original .tsx file, line and function, under its release", async () => {
     const baseURL = await startServer('e2e-r1');
     const page = await browser.newPage();

@@ -43,7 +43,7 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
 const directives = (header: string | null) =>
   new Map((header ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
 
-describe('content security policy in Chromium', () => {
+describe('content security policy', () => {
   it('lets the whole demo tour run with zero violations', async () => {
     const { page, violations } = await watchedPage();
     await page.goto(`${baseURL}/?dev=1&locale=en`);
@@ -117,7 +117,7 @@ describe('content security policy in Chromium', () => {
   });
 });
 
-describe('compression in Chromium', () => {
+describe('compression', () => {
   it('brings the demo home its JavaScript compressed, within 110 KB', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -148,7 +148,7 @@ describe('compression in Chromium', () => {
   });
 });
 
-describe('caching in Chromium', () => {
+describe('caching', () => {
   it('lets the demo page into the back/forward cache, its form token still good after', async () => {
     // Playwright turns the back/forward cache off by default; this test needs the real thing.
     const bfBrowser = await chromium.launch({

@@ -30,7 +30,7 @@ async function demoUpload(context: BrowserContext): Promise<{ kid: string; statu
   return result;
 }
 
-describe('signals key rotation in Chromium', () => {
+describe('signals key rotation', () => {
   itExceptIn(['firefox'], NO_REQUEST_BODIES)('accepts a page sealing with the key its HTTP cache kept from before a rotation; a new browser gets the new key', async () => {
     const before = await consoleApi<{ kid: string }>('/signals/key');
     const context = await browser.newContext();
