@@ -80,11 +80,17 @@ describe('performance reporting', () => {
       wv_ttfb: reference.TTFB ?? null,
       wv_fid: fid ?? null,
     });
-    // The page really had what the test is about.
-    expect(reference.LCP).toBeGreaterThan(1200); // the late image, not the text
-    expect(reference.CLS).toBeGreaterThan(0.1);
-    expect(reference.INP).toBeGreaterThanOrEqual(250);
-    expect(reference.INP).toBeLessThan(400);
+    // The page really had what the test is about, in each metric the engine measures; a metric it
+    // lacks the entries for (Firefox has no layout-shift entries) is absent, never 0.
+    const measured = await page.evaluate(() => PerformanceObserver.supportedEntryTypes);
+    if (measured.includes('largest-contentful-paint')) expect(reference.LCP).toBeGreaterThan(1200); // the late image, not the text
+    else expect(report!.vitals.wv_lcp).toBeNull();
+    if (measured.includes('layout-shift')) expect(reference.CLS).toBeGreaterThan(0.1);
+    else expect(report!.vitals.wv_cls).toBeNull();
+    if (measured.includes('event')) {
+      expect(reference.INP).toBeGreaterThanOrEqual(250);
+      expect(reference.INP).toBeLessThan(400);
+    } else expect(report!.vitals.wv_inp).toBeNull();
 
     // Navigation timing: Boomerang's names, epoch ms, matching performance.timing to the ms.
     expect(Math.abs(report!.navStart! - timing.navigationStart!)).toBeLessThanOrEqual(1);
