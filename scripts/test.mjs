@@ -6,6 +6,7 @@ import { ensureFirefox, ensureWebKit } from './lib/ensureEngines.mjs';
 import { ensureServiceBinaries, ensureServices } from './lib/ensureServices.mjs';
 import { build } from './lib/build.mjs';
 import { must } from './lib/run.mjs';
+import { mustTogether } from './lib/together.mjs';
 
 // The default reporter, then a recap of what failed at the very end of the log (failureRecap.mjs).
 const reporters = ['--reporter=default', '--reporter=./scripts/lib/failureRecap.mjs'];
@@ -27,13 +28,19 @@ await build();
 await must('Size budgets', 'node', ['scripts/size.mjs']);
 // The browser suite once per engine (test/e2e/support/engine.ts): Chromium through Playwright
 // (CDP), Firefox ESR through Playwright over WebDriver BiDi, WebKitGTK through WebKitWebDriver on a
-// virtual display the suite starts and stops itself.
+// virtual display the suite starts and stops itself. Each run has its own server, data directory
+// and display, so the three run together (E2E_SERIAL=1 runs them one after another).
 const e2e = ['vitest', 'run', '--config', 'test/e2e/vitest.config.ts', ...reporters];
-await must('Browser tests (Chromium)', 'npx', e2e, { env: { ...process.env, E2E_ENGINE: 'chromium', CHROMIUM_PATH: chromium } });
-await must('Browser tests (Firefox)', 'npx', e2e, { env: { ...process.env, E2E_ENGINE: 'firefox', FIREFOX_PATH: firefox } });
-await must('Browser tests (WebKit)', 'npx', e2e, {
-  env: { ...process.env, E2E_ENGINE: 'webkit', WEBKIT_DRIVER_PATH: webkit.driver, WEBKIT_MINIBROWSER_PATH: webkit.miniBrowser, XVFB_PATH: webkit.xvfb },
-});
+const engines = [
+  { title: 'Browser tests (Chromium)', cmd: 'npx', args: e2e, env: { ...process.env, E2E_ENGINE: 'chromium', CHROMIUM_PATH: chromium } },
+  { title: 'Browser tests (Firefox)', cmd: 'npx', args: e2e, env: { ...process.env, E2E_ENGINE: 'firefox', FIREFOX_PATH: firefox } },
+  {
+    title: 'Browser tests (WebKit)', cmd: 'npx', args: e2e,
+    env: { ...process.env, E2E_ENGINE: 'webkit', WEBKIT_DRIVER_PATH: webkit.driver, WEBKIT_MINIBROWSER_PATH: webkit.miniBrowser, XVFB_PATH: webkit.xvfb },
+  },
+];
+if (process.env.E2E_SERIAL === '1') for (const s of engines) await must(s.title, s.cmd, s.args, { env: s.env });
+else await mustTogether(engines);
 // Private PostgreSQL and NATS of its own, which it restarts mid-run, behind three instances.
 await ensureServiceBinaries();
 await must('Topology (3 instances, PostgreSQL, NATS, faults)', 'npx', ['vitest', 'run', '--config', 'test/topology/vitest.config.ts', ...reporters], {
