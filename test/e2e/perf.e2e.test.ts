@@ -88,7 +88,8 @@ describe('performance reporting', () => {
     if (measured.includes('layout-shift')) expect(reference.CLS).toBeGreaterThan(0.1);
     else expect(report!.vitals.wv_cls).toBeNull();
     if (measured.includes('event')) {
-      expect(reference.INP).toBeGreaterThanOrEqual(250);
+      // A 250 ms handler: Event Timing rounds durations to 8 ms, so Firefox reports 248.
+      expect(reference.INP).toBeGreaterThanOrEqual(248);
       expect(reference.INP).toBeLessThan(400);
     } else expect(report!.vitals.wv_inp).toBeNull();
 
