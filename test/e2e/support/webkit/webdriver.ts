@@ -21,6 +21,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Drivers still running; killed when the test process exits, whatever state a failed test left. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
 /** A running WebKitWebDriver (W3C WebDriver classic) on a free local port. */
 export class WebKitDriverProcess {
   private constructor(
@@ -33,6 +37,8 @@ export class WebKitDriverProcess {
     const port = await freePort();
     const env = { ...process.env, DISPLAY: display };
     const child = spawn(process.env.WEBKIT_DRIVER_PATH || 'WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore', env });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 20_000;
     for (;;) {
