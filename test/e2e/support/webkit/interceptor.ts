@@ -44,6 +44,8 @@ export class WkRoute {
 export class Interceptor extends EventEmitter {
   private routes: { match: UrlMatch; handler: RouteHandler }[] = [];
   private readonly initScripts: string[] = [];
+  /** Set-Cookie values fetched outside the browser (page.request), handed to it with the next response. */
+  readonly pendingCookies: string[] = [];
   /** Drops Content-Security-Policy from documents (Playwright's bypassCSP). */
   bypassCSP = false;
 
@@ -124,9 +126,13 @@ export class Interceptor extends EventEmitter {
       if (decision.kind === 'fallback') decision = { kind: 'continue' };
       let response: WkResponse;
       if (decision.kind === 'fulfill') {
-        const answer = await fulfilment(decision.options);
+        let answer = await fulfilment(decision.options);
+        if (request.resourceType() === 'document' && (answer.headers['content-type'] ?? '').includes('text/html') && this.initScripts.length) {
+          answer = await fulfilment({ status: answer.status, headers: answer.headers, body: this.withInitScripts(answer.body.toString('utf8')) });
+        }
+        const cookies = this.pendingCookies.splice(0);
         response = new WkResponse(request, answer.status, answer.headers, Promise.resolve(answer.body));
-        res.writeHead(answer.status, answer.headers);
+        res.writeHead(answer.status, cookies.length ? { ...answer.headers, 'set-cookie': cookies } : answer.headers);
         res.end(answer.body);
       } else if (request.resourceType() === 'document' && (this.initScripts.length || this.bypassCSP)) {
         response = await this.rewriteDocument(await forward(request, decision), res);
@@ -144,13 +150,17 @@ export class Interceptor extends EventEmitter {
     }
   }
 
+  /** `html` with a script tag per init script at the top of its head (or of the document). */
+  private withInitScripts(html: string): string {
+    const tags = this.initScripts.map((_, i) => `<script src="/__webkit_init__/${i}.js"></script>`).join('');
+    if (!tags) return html;
+    return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + tags) : tags + html;
+  }
+
   /** Sends an HTML document with the init scripts added and, with bypassCSP, no policy. */
   private async rewriteDocument(upstream: WkResponse, res: ServerResponse): Promise<WkResponse> {
     let html = await upstream.text();
-    const tags = this.initScripts.map((_, i) => `<script src="/__webkit_init__/${i}.js"></script>`).join('');
-    if ((upstream.headers()['content-type'] ?? '').includes('text/html') && tags) {
-      html = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + tags) : tags + html;
-    }
+    if ((upstream.headers()['content-type'] ?? '').includes('text/html')) html = this.withInitScripts(html);
     const headers = upstream.headers();
     if (this.bypassCSP) delete headers['content-security-policy'];
     const answer = await fulfilment({ status: upstream.status(), headers, body: html });

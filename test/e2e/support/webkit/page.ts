@@ -24,6 +24,24 @@ export class WkPage extends EventEmitter {
   private readonly forwarders = new Map<string, (value: unknown) => void>();
   readonly keyboard = { press: (key: string) => this.pressKeys(KEYS[key] ?? key) };
   readonly mouse = { click: (x: number, y: number) => this.clickAt(x, y) };
+  /**
+   * Playwright's `page.request`, for GET: fetched from the test process; the cookies it sets reach
+   * the browser with the context's next routed (fulfilled) response, e.g. an openFixture page.
+   */
+  readonly request = {
+    get: async (url: string) => {
+      const response = await fetch(url);
+      this.ctx.interceptor.pendingCookies.push(...response.headers.getSetCookie());
+      const body = Buffer.from(await response.arrayBuffer());
+      return {
+        status: () => response.status,
+        ok: () => response.ok,
+        headers: () => Object.fromEntries(response.headers),
+        text: async () => body.toString('utf8'),
+        json: async () => JSON.parse(body.toString('utf8')) as unknown,
+      };
+    },
+  };
 
   constructor(
     private readonly ctx: WkContext,
