@@ -100,11 +100,14 @@ function suffix(engines: Engine[], missing: string): string {
   return ` (not in ${engines.join(', ')}: ${missing})`;
 }
 
+/** What follows a test's name: its function (and timeout), or its options and then its function. */
+type TestRest = [fn: () => Promise<void> | void, timeout?: number] | [options: { timeout?: number }, fn: () => Promise<void> | void];
+
 /** `it`, skipped in `engines`; its name carries the reason (`missing`: the feature they lack). */
 export function itExceptIn(engines: Engine[], missing: string) {
   const skip = engines.includes(engine);
-  return (name: string, fn: () => Promise<void> | void, timeout?: number) =>
-    it.skipIf(skip)(name + suffix(engines, missing), fn, timeout);
+  const test = it.skipIf(skip) as unknown as (name: string, ...rest: TestRest) => void;
+  return (name: string, ...rest: TestRest) => test(name + suffix(engines, missing), ...rest);
 }
 
 /** `describe`, skipped in `engines`; its name carries the reason. */

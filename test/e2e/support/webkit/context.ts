@@ -94,7 +94,8 @@ export class WkContext {
     const index = this.open.indexOf(page);
     if (index >= 0) this.open.splice(index, 1);
     if (this.closedAll) return;
-    await this.inWindow(page.handle, (s) => s.command('POST', '/url', { url: 'about:blank' })).catch(() => undefined);
+    // Bounded: a page that never finishes leaving must not hold the file's afterAll.
+    await this.inWindow(page.handle, (s) => s.command('POST', '/url', { url: 'about:blank' }, 15_000)).catch(() => undefined);
     if (this.open.length === 0) this.spare = page.handle;
     else await this.inWindow(page.handle, (s) => s.command('DELETE', '/window')).then(() => (this.current = undefined));
   }

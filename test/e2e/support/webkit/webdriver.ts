@@ -90,8 +90,8 @@ export class WebDriverSession {
   }
 
   /** Sends one command; throws the driver's error with the command in its message. */
-  command<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    return call(this.base, method, path, body ?? (method === 'POST' ? {} : undefined)) as Promise<T>;
+  command<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs?: number): Promise<T> {
+    return call(this.base, method, path, body ?? (method === 'POST' ? {} : undefined), timeoutMs) as Promise<T>;
   }
 
   /** Runs `script` (a function body; `arguments` are `args`) in the current window. */
