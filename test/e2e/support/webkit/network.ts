@@ -101,6 +101,9 @@ export class WkResponse {
   headers(): Record<string, string> {
     return { ...this.head };
   }
+  async headerValue(name: string): Promise<string | null> {
+    return this.head[name.toLowerCase()] ?? null;
+  }
   /** The body as it travelled (before decoding any content-encoding). */
   encodedBody(): Promise<Buffer> {
     return this.raw;
