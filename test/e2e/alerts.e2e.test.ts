@@ -110,7 +110,7 @@ async function openAlerts(): Promise<Page> {
   return page;
 }
 
-describe('alerts in Chromium with a local webhook receiver', () => {
+describe('alerts with a local webhook receiver', () => {
   let regressionSecret = '';
   const newGroupSecret = 'new-group-secret-0123456789';
 

@@ -19,7 +19,7 @@ async function trailOf(message: string, marker: string): Promise<OccurrenceTrail
   }, 10_000, `a trail with ${marker}`);
 }
 
-describe('breadcrumbs in Chromium', () => {
+describe('breadcrumbs', () => {
   it("shows the clicks on the demo that led to an error in the console's group detail, in order", async () => {
     const page = await browser.newPage();
     await page.goto(baseURL + '/?dev=1');

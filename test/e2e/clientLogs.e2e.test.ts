@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
+import { chromiumForThisFile, eventually, openFixture, seesRequestsDuringUnload, userAgentMark } from './support/browser.js';
 import { consoleApi, logGroups } from './support/consoleApi.js';
 
 const baseURL = inject('baseURL');
@@ -37,7 +37,7 @@ async function loggerPage(flushIntervalMs: number): Promise<{ page: Page; logReq
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 describe('client logging end to end', () => {
-  it('stores an error thrown in the demo page, with its shape, within 2 s', async () => {
+  it('stores an error thrown in the demo page, with its shape', async () => {
     const page = await browser.newPage();
     await page.goto(baseURL + '/?dev=1');
     const before = Date.now();
@@ -53,7 +53,7 @@ describe('client logging end to end', () => {
     expect(detail.stackTrace.length).toBeGreaterThan(0);
     expect(detail.parsedStackTrace[0]).toMatchObject({ fileName: group.fileName, lineNo: group.lineNo, colNo: group.colNo });
     expect(detail.occurrences[0]?.url).toBe(baseURL + '/?dev=1');
-    expect(detail.occurrences[0]?.userAgent).toContain('Chrome');
+    expect(detail.occurrences[0]?.userAgent).toContain(userAgentMark);
     await page.close();
   });
 
@@ -68,7 +68,9 @@ describe('client logging end to end', () => {
     expect(group).toMatchObject({ message, level: 3, product: 'e2e', count: 1 });
     await page.goto(`${baseURL}/__fixture/logger.html`);
     expect(await page.evaluate(() => localStorage.getItem('beacons'))).toBe('1');
-    expect(logRequests).toHaveLength(0); // no fetch of the log endpoint: it went by beacon only
+    // No fetch of the log endpoint: it went by beacon only (which Firefox and WebKit show as the
+    // one request; Chromium's protocol does not report requests made during unload).
+    expect(logRequests).toHaveLength(seesRequestsDuringUnload ? 1 : 0);
     await page.close();
   });
 

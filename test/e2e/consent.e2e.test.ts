@@ -186,7 +186,7 @@ describe('console', () => {
   });
 });
 
-describe('CMP API in Chromium', () => {
+describe('CMP API', () => {
   it('replays calls made before the data loaded, in order, once it has', async () => {
     const page = await fixtureWithSession(`
       <script>${stubScript}</script>

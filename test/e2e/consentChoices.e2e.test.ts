@@ -34,7 +34,7 @@ async function vendorList() {
 }
 const ids = (vector: { values(): IterableIterator<number> }) => [...vector.values()].sort((a, b) => a - b);
 
-describe('right to object in Chromium', () => {
+describe('right to object', () => {
   it('unticking legitimate interest for a purpose and a vendor clears exactly those LI bits in the TC string', async () => {
     const { vendors } = await vendorList();
     const liVendors = vendors.filter((v) => v.legIntPurposes.length).map((v) => v.id);
@@ -75,7 +75,7 @@ describe('right to object in Chromium', () => {
   });
 });
 
-describe('consent language in Chromium', () => {
+describe('consent language', () => {
   it('the TC string the demo gets is in the language the banner spoke: Spanish after the switch, English before', async () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();

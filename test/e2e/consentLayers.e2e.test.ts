@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumForThisFile } from './support/browser.js';
+import { chromiumForThisFile, itExceptIn } from './support/browser.js';
 
 const baseURL = inject('baseURL');
 const browser = chromiumForThisFile();
@@ -27,7 +27,7 @@ async function phoneVisitor(path = '/?locale=en'): Promise<Page> {
   return page;
 }
 
-describe('the banner’s layers in Chromium', () => {
+describe('the banner’s layers', () => {
   it('first layer: the partner count, the purposes and special features by name, the LI objection and withdrawal', async () => {
     const { vendors, purposes, specialFeatures } = (await (await fetch(baseURL + '/i/api/iabtcf/v1/vendors')).json()) as {
       vendors: unknown[];
@@ -50,7 +50,7 @@ describe('the banner’s layers in Chromium', () => {
     await page.context().close();
   });
 
-  it('at 390 px the second layer keeps Save in view without scrolling, even after scrolling the layer to its end', async () => {
+  itExceptIn(['webkit'], 'a MiniBrowser window is at least 447 px wide, so no 390 px viewport')('at 390 px the second layer keeps Save in view without scrolling, even after scrolling the layer to its end', async () => {
     const page = await phoneVisitor();
     await page.getByTestId('consent-settings').click();
     await page.getByTestId('consent-save').waitFor();

@@ -27,7 +27,7 @@ const cases = [
   { locale: 'es', vertical: 'hotels', from: 'Roma', to: undefined, title: 'Hoteles: Roma', price: /^\d{1,3}(\.\d{3})*,\d{2}\s€$/, details: 'Ver detalles' },
 ] as const;
 
-describe('demo search in Chromium', () => {
+describe('demo search', () => {
   it.each(cases)('$locale: search → results → detail → analytics event, with the results pages viewed and measured', async (c) => {
     const started = Date.now() - 1000;
     const context = await browser.newContext();

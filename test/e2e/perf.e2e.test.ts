@@ -48,7 +48,7 @@ async function slowClick(page: Page, delayMs: number): Promise<void> {
 
 const readJson = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), key);
 
-describe('performance reporting in Chromium', () => {
+describe('performance reporting', () => {
   it('stores, when the page is left, exactly what web-vitals reports on the same page (INP after 55 interactions)', async () => {
     const { page, pageTag, pageId } = await openPerfFixture(true);
     await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });
@@ -71,19 +71,27 @@ describe('performance reporting in Chromium', () => {
     expect(report).toMatchObject({ vertical: 'e2e', pageId, url: `${baseURL}/__fixture/perf.html` });
 
     // The very values the reference instance of web-vitals reported, unrounded.
+    // A metric the engine does not measure (web-vitals reports nothing) is stored as absent (null).
     expect(report!.vitals).toEqual({
-      wv_lcp: reference.LCP,
-      wv_cls: reference.CLS,
-      wv_inp: reference.INP,
-      wv_fcp: reference.FCP,
-      wv_ttfb: reference.TTFB,
-      wv_fid: fid,
+      wv_lcp: reference.LCP ?? null,
+      wv_cls: reference.CLS ?? null,
+      wv_inp: reference.INP ?? null,
+      wv_fcp: reference.FCP ?? null,
+      wv_ttfb: reference.TTFB ?? null,
+      wv_fid: fid ?? null,
     });
-    // The page really had what the test is about.
-    expect(reference.LCP).toBeGreaterThan(1200); // the late image, not the text
-    expect(reference.CLS).toBeGreaterThan(0.1);
-    expect(reference.INP).toBeGreaterThanOrEqual(250);
-    expect(reference.INP).toBeLessThan(400);
+    // The page really had what the test is about, in each metric the engine measures; a metric it
+    // lacks the entries for (Firefox has no layout-shift entries) is absent, never 0.
+    const measured = await page.evaluate(() => PerformanceObserver.supportedEntryTypes);
+    if (measured.includes('largest-contentful-paint')) expect(reference.LCP).toBeGreaterThan(1200); // the late image, not the text
+    else expect(report!.vitals.wv_lcp).toBeNull();
+    if (measured.includes('layout-shift')) expect(reference.CLS).toBeGreaterThan(0.1);
+    else expect(report!.vitals.wv_cls).toBeNull();
+    if (measured.includes('event')) {
+      // A 250 ms handler: Event Timing rounds durations to 8 ms, so Firefox reports 248.
+      expect(reference.INP).toBeGreaterThanOrEqual(248);
+      expect(reference.INP).toBeLessThan(400);
+    } else expect(report!.vitals.wv_inp).toBeNull();
 
     // Navigation timing: Boomerang's names, epoch ms, matching performance.timing to the ms.
     expect(Math.abs(report!.navStart! - timing.navigationStart!)).toBeLessThanOrEqual(1);
@@ -123,8 +131,10 @@ describe('performance reporting in Chromium', () => {
     expect(await storedReports(pageTag)).toHaveLength(1);
     expect(perfRequests).toHaveLength(1);
     expect(perfRequests[0]!.headers()['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(reports[0]!.vitals).toMatchObject({ wv_cls: reference.CLS, wv_fcp: reference.FCP, wv_ttfb: reference.TTFB, wv_lcp: reference.LCP, wv_inp: reference.INP });
-    expect(reference.INP).toBeGreaterThanOrEqual(120);
+    expect(reports[0]!.vitals).toMatchObject({ wv_cls: reference.CLS ?? null, wv_fcp: reference.FCP ?? null, wv_ttfb: reference.TTFB ?? null, wv_lcp: reference.LCP ?? null, wv_inp: reference.INP ?? null });
+    // INP where the engine has Event Timing (WebKitGTK has none: then it is absent, never 0).
+    if ((await page.evaluate(() => PerformanceObserver.supportedEntryTypes)).includes('event')) expect(reference.INP).toBeGreaterThanOrEqual(120);
+    else expect(reports[0]!.vitals.wv_inp).toBeNull();
     await page.close();
   });
 

@@ -58,7 +58,7 @@ interface Exchange {
   body: string;
 }
 
-describe('a rate-limited page in Chromium', () => {
+describe('a rate-limited page', () => {
   it('keeps a batch refused with 429 and Retry-After over 30 s, and delivers it once that time has passed', { timeout: 150_000 }, async () => {
     const page = await browser.newPage();
     const endpoint = `${baseURL}/log/client/messages`;

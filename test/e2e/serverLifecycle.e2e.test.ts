@@ -29,7 +29,8 @@ async function start(port: number, args: string[] = [mainJs]): Promise<{ server:
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 15_000;
+  // Waits for the line (or the exit); the deadline is a safety net for a very loaded machine.
+  const deadline = Date.now() + 100_000;
   while (!output.includes('Console token:')) {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -63,7 +64,7 @@ function rawConnection(port: number): { socket: Socket; received: () => string; 
 
 const written = (socket: Socket, bytes: string) => new Promise<void>((resolve, reject) => socket.write(bytes, (error) => (error ? reject(error) : resolve())));
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import type { BrowserContext, Response } from 'playwright-core';
-import { chromiumForThisFile } from './support/browser.js';
+import { chromiumForThisFile, itExceptIn, NO_REQUEST_BODIES } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 
 const baseURL = inject('baseURL');
@@ -30,8 +30,9 @@ async function demoUpload(context: BrowserContext): Promise<{ kid: string; statu
   return result;
 }
 
-describe('signals key rotation in Chromium', () => {
-  it('accepts a page sealing with the key its HTTP cache kept from before a rotation; a new browser gets the new key', async () => {
+describe('signals key rotation', () => {
+  const skipped = `Firefox: ${NO_REQUEST_BODIES}; WebKit, open: the page seals with the new key, not the one its HTTP cache kept, not diagnosed yet`;
+  itExceptIn(['firefox', 'webkit'], skipped)('accepts a page sealing with the key its HTTP cache kept from before a rotation; a new browser gets the new key', async () => {
     const before = await consoleApi<{ kid: string }>('/signals/key');
     const context = await browser.newContext();
     expect(await demoUpload(context)).toEqual({ kid: before.kid, status: 200 });

@@ -1,46 +1,16 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { browserForThisFile } from './engine.js';
 
 const platformDist = new URL('../../../packages/platform/dist/', import.meta.url).pathname;
 
-/** The system Chromium, with the flags this sandbox needs (no GPU, no background networking). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
 /**
- * One Chromium for every test of the calling file: launched before the first, closed after the
- * last. The returned Browser forwards to it, so a file keeps writing `browser.newPage()`.
+ * One browser of this run's engine (E2E_ENGINE: chromium, firefox or webkit) for every test of the
+ * calling file. The old name of `browserForThisFile` (support/engine.ts): files written when the
+ * suite ran in Chromium only run in all three engines unchanged.
  */
-export function chromiumForThisFile(): Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return new Proxy({} as Browser, {
-    get(_target, key) {
-      if (!browser) throw new Error('the browser exists only while the tests of this file run');
-      const value: unknown = Reflect.get(browser, key, browser);
-      return typeof value === 'function' ? value.bind(browser) : value;
-    },
-  });
-}
+export const chromiumForThisFile = browserForThisFile;
 
 /**
  * Opens a test page on the real server's origin without adding test routes to the server: the
@@ -64,13 +34,24 @@ export async function openFixture(page: Page, baseURL: string, name: string, htm
   await page.goto(`${baseURL}/__fixture/${name}.html`);
 }
 
-/** Polls `check` until it returns a value (not undefined) or the time runs out. */
+/**
+ * Polls `check` until it returns a value (not undefined). `timeoutMs` is how long the wait takes at
+ * most on a quiet machine; the wait lasts at least 30 s all the same, because nothing here measures
+ * speed and a loaded machine (load 15 on 2 cores, three engines in a row) is many times slower. A
+ * passing check returns at once, so only a failing test waits that long.
+ */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, label = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const waitMs = Math.max(timeoutMs, MIN_WAIT_MS);
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${label}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${waitMs} ms waiting for ${label}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The shortest wait `eventually` allows (see there). */
+export const MIN_WAIT_MS = 30_000;
+
+export { engine, browserForThisFile, itExceptIn, describeExceptIn, userAgentMark, seesRequestsDuringUnload, NO_REQUEST_BODIES, type Engine } from './engine.js';
