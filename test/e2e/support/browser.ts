@@ -1,46 +1,16 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { browserForThisFile } from './engine.js';
 
 const platformDist = new URL('../../../packages/platform/dist/', import.meta.url).pathname;
 
-/** The system Chromium, with the flags this sandbox needs (no GPU, no background networking). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
 /**
- * One Chromium for every test of the calling file: launched before the first, closed after the
- * last. The returned Browser forwards to it, so a file keeps writing `browser.newPage()`.
+ * One browser of this run's engine (E2E_ENGINE: chromium, firefox or webkit) for every test of the
+ * calling file. The old name of `browserForThisFile` (support/engine.ts): files written when the
+ * suite ran in Chromium only run in all three engines unchanged.
  */
-export function chromiumForThisFile(): Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return new Proxy({} as Browser, {
-    get(_target, key) {
-      if (!browser) throw new Error('the browser exists only while the tests of this file run');
-      const value: unknown = Reflect.get(browser, key, browser);
-      return typeof value === 'function' ? value.bind(browser) : value;
-    },
-  });
-}
+export const chromiumForThisFile = browserForThisFile;
 
 /**
  * Opens a test page on the real server's origin without adding test routes to the server: the
@@ -74,3 +44,5 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+export { engine, browserForThisFile, itExceptIn, describeExceptIn, type Engine } from './engine.js';
