@@ -89,6 +89,12 @@ describe('navigationTimingFields', () => {
     for (const [name, value] of Object.entries(fields)) if (name.endsWith('_st') || name.endsWith('_end')) expect(value === 0 || Number(value) >= fields.nt_nav_st!).toBe(true);
   });
 
+  it("keeps Firefox's fetch at the time origin itself (fetchStart 0): the fetch always happens", () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ ...entry, fetchStart: 0 } as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_700_000_000_000);
+    expect(navigationTimingFields()).toMatchObject({ nt_nav_st: 1_700_000_000_000, nt_fet_st: 1_700_000_000_000, nt_red_st: 0 });
+  });
+
   it('is empty without a navigation entry', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
     expect(navigationTimingFields()).toEqual({});

@@ -60,7 +60,9 @@ export function navigationTimingFields(): NavigationTimingFields {
     };
     for (const [field, name] of Object.entries(TIMES) as [NavigationTimeField, keyof PerformanceNavigationTiming][]) {
       const at = entry[name] as number;
-      fields[field] = at ? Math.round(origin + at) : 0;
+      // 0 says "did not happen", except for the fetch, which always does: Firefox starts it at
+      // the time origin itself (fetchStart 0).
+      fields[field] = at || field == 'nt_fet_st' ? Math.round(origin + at) : 0;
     }
     fields.nt_protocol = entry.nextHopProtocol;
     fields.nt_trn_size = entry.transferSize;
