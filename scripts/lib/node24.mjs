@@ -75,5 +75,9 @@ export async function unitTestsOnNode24(vitestArgs) {
     TARMAC_SQLITE_BINDING: binding,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(root, 'scripts/lib/node24Binding.cjs')}`.trim(),
   };
-  await must(`Unit and server tests on Node ${NODE24_VERSION}`, join(node, 'bin', 'node'), [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs], { env });
+  // createSqliteStore.test.ts attaches strace to its own process to count fsyncs and writes;
+  // on Node 24 here the traced worker sat in ptrace stop for over 20 minutes (issue 23's run),
+  // which would eat CI's whole budget. It runs on Node 20 in the step before.
+  const notOn24 = ['--exclude', '**/storage/sqlite/createSqliteStore.test.ts'];
+  await must(`Unit and server tests on Node ${NODE24_VERSION}`, join(node, 'bin', 'node'), [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...notOn24, ...vitestArgs], { env });
 }
