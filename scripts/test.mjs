@@ -7,6 +7,7 @@ import { ensureServiceBinaries, ensureServices } from './lib/ensureServices.mjs'
 import { build } from './lib/build.mjs';
 import { must } from './lib/run.mjs';
 import { mustTogether } from './lib/together.mjs';
+import { unitTestsOnNode24 } from './lib/node24.mjs';
 
 // The default reporter, then a recap of what failed at the very end of the log (failureRecap.mjs).
 const reporters = ['--reporter=default', '--reporter=./scripts/lib/failureRecap.mjs'];
@@ -30,6 +31,8 @@ const services = await ensureServices();
 await must('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await must('Lint', 'npm', ['run', '--silent', 'lint']);
 await must('Unit tests', 'npx', ['vitest', 'run', ...reporters]);
+// The same unit and server tests on Node 24 (node24.mjs): Node 20 runs everything else.
+await unitTestsOnNode24(reporters);
 await build();
 await must('Size budgets', 'node', ['scripts/size.mjs']);
 // The browser suite once per engine (test/e2e/support/engine.ts): Chromium through Playwright

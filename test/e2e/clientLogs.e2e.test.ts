@@ -108,6 +108,9 @@ describe('client logging end to end', () => {
       await page.waitForTimeout(300);
       expect(logRequests).toHaveLength(1);
       expect(await logGroups(second)).toHaveLength(0);
+      // Issue 23: not even the exit beacon leaves (the fixture counts beacons in localStorage).
+      await page.goto(`${baseURL}/__fixture/logger.html`);
+      expect(await page.evaluate(() => localStorage.getItem('beacons'))).toBeNull();
       await page.close();
     } finally {
       await consoleApi('/logs/settings', { method: 'PUT', body: JSON.stringify({ stopLogging: false }) });

@@ -157,4 +157,29 @@ describe('performance reporting', () => {
     expect(report.timing.nt_dec_size).toBeGreaterThan(0);
     await page.close();
   });
+
+  // Issue 23: with the server's real headers (Cross-Origin-Opener-Policy among them) WebKit moves
+  // the page into a new process, and the navigation entry's fetch, request and response times
+  // come out before the page's time origin. They must still arrive as phases, with TTFB.
+  it('carries TTFB and the request and response phases of the landing page, in every engine', async () => {
+    const headers = (await fetch(baseURL + '/')).headers;
+    expect(headers.get('cross-origin-opener-policy')).toBeTruthy();
+    const page = await browser.newPage();
+    const started = Date.now();
+    await page.goto(baseURL + '/');
+    await page.getByRole('tab', { name: /Hotels/ }).click();
+    await page.goto('about:blank');
+    const report = await eventually(async () => {
+      const { reports } = await consoleApi<{ reports: (StoredReport & { vertical: string })[] }>(`/vitals/reports?vertical=flights&pageId=home&from=${started - 1000}`);
+      return reports[0];
+    }, 10_000, 'the landing page report');
+    const t = report.timing;
+    expect(report.vitals.wv_ttfb).toEqual(expect.any(Number));
+    expect(report.vitals.wv_ttfb).toBeLessThanOrEqual(t.nt_res_st! - report.navStart! + 1);
+    expect(t.nt_fet_st).toBeGreaterThanOrEqual(report.navStart!);
+    expect(t.nt_req_st).toBeGreaterThanOrEqual(t.nt_fet_st!);
+    expect(t.nt_res_st).toBeGreaterThanOrEqual(t.nt_req_st!);
+    expect(t.nt_res_end).toBeGreaterThanOrEqual(t.nt_res_st!);
+    await page.close();
+  });
 });

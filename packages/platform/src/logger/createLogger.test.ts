@@ -25,8 +25,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const beaconBatches = (): Promise<ClientLogBatch[]> =>
-  Promise.all(beaconMock.mock.calls.map(async (call) => JSON.parse(await (call[1] as Blob).text()) as ClientLogBatch));
 const batches = (): ClientLogBatch[] =>
   fetchMock.mock.calls.map((call) => JSON.parse((call[1] as RequestInit).body as string) as ClientLogBatch);
 
@@ -116,21 +114,29 @@ describe('createLogger', () => {
     logger.stop();
   });
 
-  it('stops delivery when the server says stopLogging, and counts what it no longer sends', async () => {
-    replies.push({ status: 200, body: { stopLogging: true } });
+  // Issue 23: stopLogging means silence. Before, the page still sent one exit beacon with a
+  // `stopped` count; now not one more request leaves, beacon included.
+  it('makes no request at all once the server says stopLogging, not even on page exit', async () => {
+    replies.push({ status: 200, body: { stopLogging: true, message: 'logging paused' } });
+    vi.spyOn(console, 'info').mockImplementation(() => {});
     const logger = createLogger({ product: 'flights' });
     logger.error('one');
     const pending = logger.flush();
     logger.error('queued meanwhile');
     logger.error('queued meanwhile');
     await pending;
+    expect(console.info).toHaveBeenCalledWith('logging paused');
     logger.error('two');
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(vi.getTimerCount()).toBe(0);
+    await logger.flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('pagehide'));
-    const [beacon] = await beaconBatches();
-    expect(beacon).toMatchObject({ product: 'flights', reqNo: 2, messages: [], dropped: { counts: { stopped: 3 } } });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(batches()[0]?.messages.map((m) => m.message)).toEqual(['one']);
+    expect(beaconMock).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
     logger.stop();
   });
 

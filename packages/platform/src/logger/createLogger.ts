@@ -54,7 +54,6 @@ export function createLogger(options: LoggerOptions): Logger {
   const waiting = new Map<string, ClientLogMessage>();
   let reqNo = 0;
   let stopped = threshold > 4;
-  let silenced = false;
   // True while the logger itself writes to the console: a host that forwards console output
   // into this logger must not turn our own notices into new messages (feedback loop).
   let speaking = false;
@@ -81,9 +80,7 @@ export function createLogger(options: LoggerOptions): Logger {
       // Called once per request body (retries re-send it), so this counts requests.
       return JSON.stringify({ product, reqNo: ++reqNo, messages, dropped } satisfies ClientLogBatch);
     },
-    // Told to stop, what is queued and every later call is counted, not sent; the counts leave
-    // with the exit beacon so the operator sees what switching logging off cost.
-    beforeSend: (message) => (silenced ? 'stopped' : !ignores.matches(message)),
+    beforeSend: (message) => !ignores.matches(message),
     // A message given up is marked spent (no occurrences left), so a repeat never counts into
     // it but starts a new message; what it stood for goes into the drop counts.
     onDrop: (message) => {
@@ -96,8 +93,10 @@ export function createLogger(options: LoggerOptions): Logger {
     onResponse: ({ status, body }) => {
       if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
       const reply = (body || {}) as ClientLogReply;
-      silenced ||= reply.stopLogging === true;
       if (reply.message) say(reply.message, 'info', reply.message);
+      // Told to stop, the page goes silent for the rest of its life: queue, counts, timers and
+      // the exit beacon go with the transport, so not one more request leaves (docs/client-logs.md).
+      if (reply.stopLogging === true) stop();
       ignores.add(reply);
     },
   });

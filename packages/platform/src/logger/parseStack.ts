@@ -1,14 +1,17 @@
 import { cleanString } from './scrub.js';
 import type { ClientLogMessage, StackFrame } from './types.js';
 
-// One stack line: V8 "at [async ]name (location)" or "at location", or Firefox/Safari
-// "[async*]name@location". A V8 location keeps its closing parenthesis out of the match.
-const FRAME = /^\s*(?:at (?:(?:async )?(.+?) \()?|(?:async\*)?([^@]*)@)(.+?)\)?$/;
+// One stack line, in the shapes engines print (fixtures: ./testing/stacks/):
+// - V8 and Hermes: "at [async ]name (location)", also without the space ("at Foo.eval(webpack:…)"),
+//   or "at [async ]location"; inside the parentheses an old "async " marker, Hermes' "address at",
+//   or V8's eval site "eval at fn (location), <anonymous>:3:4", whose last (innermost) location is used.
+// - Firefox and Safari: "[async*]name@location", where old Firefox added the arguments ("bar(1)@").
+// - Safari's anonymous frames: the bare location (no spaces, unlike a message line).
+// The location ends before any ")", so V8's closing parenthesis stays out of it.
+const FRAME = /^\s*(?:at (?:async )?(?:(.+?) ?\((?:async |address at |eval at .*\()?)?|(?:async\*)?([^@(]*)[^@]*@|(?=\S+$))([^)]+)/;
 // A location: "file:line[:col]", or Firefox's "file line 88 > eval:1:7" (the eval site's line).
 // Lazy on the file, so ports and "@scope/pkg@1.2.3" paths stay part of it.
 const PLACE = /^(.+?)(?: line (\d+) > .*|:(\d+)(?::(\d+))?)$/;
-// V8 names the eval site in parentheses: "eval at fn (file:1:2), <anonymous>:3:4".
-const V8_EVAL_SITE = /^eval at .*?\(([^()]+)\)/;
 
 /**
  * One stack line as a frame, or undefined for lines that name no place (the message line,
@@ -17,8 +20,9 @@ const V8_EVAL_SITE = /^eval at .*?\(([^()]+)\)/;
  */
 export function parseStackLine(line: string): StackFrame | undefined {
   const [, v8Name, atName, location = ''] = FRAME.exec(line) ?? [];
-  const [, fileName, evalLine, lineNo, colNo] = PLACE.exec(V8_EVAL_SITE.exec(location)?.[1] ?? location) ?? [];
-  if (fileName) return { functionName: v8Name ?? (atName || undefined), fileName, lineNo: Number(evalLine ?? lineNo), colNo: Number(colNo ?? 0) };
+  const [, fileName, evalLine, lineNo, colNo] = PLACE.exec(location) ?? [];
+  // A matched place has one of the two lines; a missing column is 0 (+undefined is NaN).
+  if (fileName) return { functionName: v8Name || atName || undefined, fileName, lineNo: +(evalLine ?? lineNo)!, colNo: +(colNo as string) || 0 };
 }
 
 /**

@@ -7,7 +7,10 @@ const SCRUB_WINDOW = 10 * MAX_VALUE_LENGTH;
 
 // Local part, "@" (or its URL-encoded form %40, common in logged URLs), and a dotted domain
 // ending in letters, so versioned paths such as "pkg@1.2.3/index.js" are not mistaken for one.
-const EMAIL = /[\w.%+-]+(?:@|%40)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
+// Not when what follows the "@" runs into a ":line": "render@app.min.js:7:8" is a stack frame
+// (function "@" a file without scheme). Checked once at the "@", so hostile text costs no more
+// than before; at the domain's end it would be re-scanned for every shorter domain tried.
+const EMAIL = /[\w.%+-]+(?:@|%40)(?![\w.-]*:\d)[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/gi;
 
 /**
  * The e-mail rule above, for the server's second pass over what it stores: one rule, one table

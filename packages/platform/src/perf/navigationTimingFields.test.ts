@@ -62,6 +62,39 @@ describe('navigationTimingFields', () => {
     expect(navigationTimingFields().nt_nav_type).toBe(255);
   });
 
+  // WebKitGTK 2.50, the demo's landing page from the real server (which sends COOP): the
+  // navigation entry as the page read it, times before the new process's time origin negative.
+  const webkitSwap = {
+    ...entry, type: 'navigate', fetchStart: -1394, domainLookupStart: -1394, domainLookupEnd: -1394, connectStart: -1394, connectEnd: -1394,
+    requestStart: -1393, responseStart: -1382, responseEnd: 121, domInteractive: 299, domContentLoadedEventStart: 428,
+    domContentLoadedEventEnd: 428, domComplete: 429, loadEventStart: 429, loadEventEnd: 429,
+  };
+
+  it("measures WebKit's phases before the time origin from the entry's own start (COOP process swap)", () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([webkitSwap as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_795_931_371_595);
+    const fields = navigationTimingFields();
+    const origin = 1_795_931_371_595;
+    expect(fields).toMatchObject({
+      nt_nav_st: origin - 1394,
+      nt_fet_st: origin - 1394,
+      nt_req_st: origin - 1393,
+      nt_res_st: origin - 1382,
+      nt_res_end: origin + 121,
+      nt_domcomp: origin + 429,
+      nt_red_st: 0,
+      nt_ssl_st: 0,
+    });
+    // Every time the server takes: 0 or not before nt_nav_st (parsePerfReport.ts).
+    for (const [name, value] of Object.entries(fields)) if (name.endsWith('_st') || name.endsWith('_end')) expect(value === 0 || Number(value) >= fields.nt_nav_st!).toBe(true);
+  });
+
+  it("keeps Firefox's fetch at the time origin itself (fetchStart 0): the fetch always happens", () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ ...entry, fetchStart: 0 } as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_700_000_000_000);
+    expect(navigationTimingFields()).toMatchObject({ nt_nav_st: 1_700_000_000_000, nt_fet_st: 1_700_000_000_000, nt_red_st: 0 });
+  });
+
   it('is empty without a navigation entry', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
     expect(navigationTimingFields()).toEqual({});

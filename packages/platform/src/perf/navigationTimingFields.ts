@@ -30,11 +30,23 @@ const NAV_TYPES: Record<string, number> = { navigate: 0, reload: 1, back_forward
 export type NavigationTimingFields = Omit<PerfReportForm, 'id' | 'url' | 'vertical' | 'pageId' | 'subPageId' | 'pageTag' | `wv_${string}`>;
 
 /**
+ * Where this navigation really started, in ms from the document's time origin: 0, or earlier
+ * when the entry's own times are negative. WebKit moves a page that sends
+ * Cross-Origin-Opener-Policy into a new process, whose time origin comes after the fetch, so
+ * the fetch, request and response times of its navigation entry fall before it.
+ */
+export function navigationStart(entry: PerformanceNavigationTiming): number {
+  return Math.min(0, entry.fetchStart, entry.redirectStart || 0);
+}
+
+/**
  * The navigation timing of this document with Boomerang's names and meaning: times are epoch
  * milliseconds (0 where the phase did not happen, e.g. no redirect or no TLS), `nt_red_cnt` the
  * redirect count, `nt_nav_type` 0 navigate / 1 reload / 2 back-forward, plus the protocol and
  * the transfer, encoded and decoded sizes. Read from the Level 2 `navigation` entry, since
  * `performance.timing` is deprecated; empty where neither exists (Node, very old browsers).
+ * `nt_nav_st` is the navigation's real start (`navigationStart`), so phases WebKit times before
+ * the time origin are kept, not taken for "did not happen".
  */
 export function navigationTimingFields(): NavigationTimingFields {
   try {
@@ -42,13 +54,15 @@ export function navigationTimingFields(): NavigationTimingFields {
     if (!entry) return {};
     const origin = performance.timeOrigin;
     const fields: NavigationTimingFields = {
-      nt_nav_st: Math.round(origin),
+      nt_nav_st: Math.round(origin + navigationStart(entry)),
       nt_red_cnt: entry.redirectCount,
       nt_nav_type: NAV_TYPES[entry.type] ?? 255,
     };
     for (const [field, name] of Object.entries(TIMES) as [NavigationTimeField, keyof PerformanceNavigationTiming][]) {
       const at = entry[name] as number;
-      fields[field] = at > 0 ? Math.round(origin + at) : 0;
+      // 0 says "did not happen", except for the fetch, which always does: Firefox starts it at
+      // the time origin itself (fetchStart 0).
+      fields[field] = at || field == 'nt_fet_st' ? Math.round(origin + at) : 0;
     }
     fields.nt_protocol = entry.nextHopProtocol;
     fields.nt_trn_size = entry.transferSize;

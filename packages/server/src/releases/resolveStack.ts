@@ -29,15 +29,17 @@ function contextAround(lines: string[], lineNo: number): SourceContext | null {
 
 /**
  * One frame through one map. Stack columns are 1-based and trace-mapping's 0-based, hence the
- * shifts; the function is named from the original source (enclosingFunction.ts), else the name
- * the browser gave.
+ * shifts; the function is named from the original source (enclosingFunction.ts), else, when the
+ * map carries no source, the name the browser gave. Code the source shows in no named function
+ * has no name: the browser's would be a minified one that each engine spells its own way
+ * ("Array.e", "e<", none), and the name is part of the group (releaseService.ts).
  */
 export function resolveFrame(loaded: LoadedMap, frame: StackFrame, withContext: boolean): ResolvedFrame {
   if (frame.lineNo < 1) return { minified: frame, original: null, context: null };
   const position = originalPositionFor(loaded.map, { line: frame.lineNo, column: Math.max(0, frame.colNo - 1) });
   if (position.source === null) return { minified: frame, original: null, context: null };
   const lines = loaded.linesOf(position.source);
-  const functionName = (lines && enclosingFunctionName(lines, position.line, position.column)) ?? frame.functionName;
+  const functionName = lines ? enclosingFunctionName(lines, position.line, position.column) : frame.functionName;
   return {
     minified: frame,
     original: {

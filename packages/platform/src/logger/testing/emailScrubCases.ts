@@ -17,6 +17,12 @@ export const EMAIL_SCRUB_CASES: readonly (readonly [text: string, scrubbed: stri
   ['a%40b.io%2Cc%40d.es', '{email}'],
   // Not addresses: no dotted domain ending in letters, or no local part.
   ['fn@https://www.example.com/app.js:1:2 and /npm/react@19.0.0/index.js and @scope/pkg', 'fn@https://www.example.com/app.js:1:2 and /npm/react@19.0.0/index.js and @scope/pkg'],
+  // A Firefox/Safari frame whose file has no scheme (bundled and React Native code) is no
+  // address, while an address in a frame's name or path still is.
+  ['render@app.min.js:7:8', 'render@app.min.js:7:8'],
+  ['async*load@main.chunk.js:1:2 and ann@example.com:', 'async*load@main.chunk.js:1:2 and {email}:'],
+  ['    at ann@example.com (https://x.example/a.js:1:2)', '    at {email} (https://x.example/a.js:1:2)'],
+  ['fetchUser@https://site.test/u/jane@example.com/app.js:3:4', 'fetchUser@https://site.test/u/{email}/app.js:3:4'],
   ['user@localhost is not an address; @handle neither', 'user@localhost is not an address; @handle neither'],
   ['100%40 off', '100%40 off'],
   ['x@y.z1', 'x@y.z1'],
