@@ -2,18 +2,13 @@
 // answer and accept, and what the store keeps. The GPP string itself is encoded in the browser
 // (platform consent/gpp) from UsnatData.
 
-/** What both US endpoints answer, and what the page's consent bootstrap carries for a US visitor. */
-export interface UsnatData {
-  /** The visitor (or GPC) has made a choice. */
-  decided: boolean;
-  saleOptOut: boolean;
-  sharingOptOut: boolean;
-  targetedAdvertisingOptOut: boolean;
-  /** GPC was seen: `Sec-GPC: 1` on this request, or stored with the choice. */
-  gpc: boolean;
-  /** Epoch ms of the stored choice; null before any. */
-  updatedAt: number | null;
-}
+import type { UsnatData } from '@tarmac/platform/consent/gpp';
+
+/**
+ * What both US endpoints answer, and what the page's consent bootstrap carries for a US visitor:
+ * the platform's own type (consent/gpp encodes the GPP string from it), so the two cannot drift.
+ */
+export type { UsnatData };
 
 /** `POST /i/api/gpp/v1/usnat` body, as its schema admits it. */
 export interface UsnatChoicesBody {
