@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ConsentBootstrap as PageConsentBootstrap } from '@tarmac/platform/consent/head';
 import type { ConsentData } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import type { GeoSettings, Regime, VisitorPlace } from './regime.js';
@@ -9,15 +10,11 @@ import { visitorOf } from './visitorCookie.js';
 
 /**
  * The page's consent bootstrap (docs/consent.md, "The page's consent bootstrap"): rendered into
- * the site page as a JSON block so the CMP answers before any request of its own.
+ * the site page as a JSON block so the CMP answers before any request of its own. The head
+ * script's type, narrowed where the server knows more, so the writer and the reader cannot drift.
  */
-export interface ConsentBootstrap {
+export interface ConsentBootstrap extends PageConsentBootstrap {
   regime: Regime;
-  country: string;
-  /** Only when the request named a valid one. */
-  region?: string;
-  /** The page request carried `Sec-GPC: 1`. */
-  gpc: boolean;
   /** Exactly what `GET /i/api/iabtcf/v1/consent` answers this visitor now. */
   tcf: ConsentData;
   /** Only in the 'usnat' regime: what `GET /i/api/gpp/v1/usnat` answers. */

@@ -1,7 +1,8 @@
+import type { CONSENT_BOOTSTRAP_ID as PLATFORM_BOOTSTRAP_ID } from '@tarmac/platform/consent/head';
 import type { ConsentBootstrap } from '../consent/visitorConsent.js';
 
-/** The id the page's CMP scripts find the bootstrap block by. */
-export const CONSENT_BOOTSTRAP_ID = 'tarmac-consent';
+/** The id the page's CMP scripts find the bootstrap block by: the head script's own, checked at compile time. */
+export const CONSENT_BOOTSTRAP_ID: typeof PLATFORM_BOOTSTRAP_ID = 'tarmac-consent';
 
 // Inside <script> only `</script` and `<!--` can end or change the element, and both start with
 // `<`; `>` and `&` are escaped as well so no reader ever sees markup in it. U+2028/U+2029 are
