@@ -95,6 +95,14 @@ describe('navigationTimingFields', () => {
     expect(navigationTimingFields()).toMatchObject({ nt_nav_st: 1_700_000_000_000, nt_fet_st: 1_700_000_000_000, nt_red_st: 0 });
   });
 
+  it('keeps the lookup and connection times at the time origin too (a reused connection in Firefox: all 0)', () => {
+    const reused = { ...entry, fetchStart: 0, domainLookupStart: 0, domainLookupEnd: 0, connectStart: 0, connectEnd: 0 };
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([reused as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_700_000_000_000);
+    const at = 1_700_000_000_000;
+    expect(navigationTimingFields()).toMatchObject({ nt_dns_st: at, nt_dns_end: at, nt_con_st: at, nt_con_end: at, nt_ssl_st: 0, nt_red_st: 0 });
+  });
+
   it('is empty without a navigation entry', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
     expect(navigationTimingFields()).toEqual({});

@@ -1,6 +1,8 @@
 import type { NavigationTimeField, PerfReportForm } from './lib/reportForm.js';
 
 /** Boomerang's navigation-timing field names with the Navigation Timing attribute each holds. */
+/** The times Navigation Timing sets on every navigation: never 0 for "did not happen". */
+const ALWAYS_HAPPEN: NavigationTimeField[] = ['nt_fet_st', 'nt_dns_st', 'nt_dns_end', 'nt_con_st', 'nt_con_end'];
 const TIMES: Record<NavigationTimeField, keyof PerformanceNavigationTiming> = {
   nt_red_st: 'redirectStart',
   nt_red_end: 'redirectEnd',
@@ -60,9 +62,10 @@ export function navigationTimingFields(): NavigationTimingFields {
     };
     for (const [field, name] of Object.entries(TIMES) as [NavigationTimeField, keyof PerformanceNavigationTiming][]) {
       const at = entry[name] as number;
-      // 0 says "did not happen", except for the fetch, which always does: Firefox starts it at
-      // the time origin itself (fetchStart 0).
-      fields[field] = at || field == 'nt_fet_st' ? Math.round(origin + at) : 0;
+      // 0 says "did not happen", except for the fetch and the lookup and connection times, which
+      // always happen (on a reused connection they equal fetchStart): Firefox starts the fetch at
+      // the time origin itself, so all of them can be 0 there.
+      fields[field] = at || ALWAYS_HAPPEN.includes(field) ? Math.round(origin + at) : 0;
     }
     fields.nt_protocol = entry.nextHopProtocol;
     fields.nt_trn_size = entry.transferSize;
