@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AlertRule, IssueGroupList } from '@tarmac/server/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile, eventually } from './support/browser.js';
+import { freePort } from './support/freePort.js';
 
 // Alerts end to end: rules made in the console's Alerts view, the demo's error in Chromium, the
 // issue workflow, and a local webhook receiver checking every delivery's signature. The server
@@ -41,15 +42,6 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(version: string): Promise<void> {
   const port = await freePort();

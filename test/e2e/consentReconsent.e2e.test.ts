@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TCString } from '@iabtechlabtcf/core';
@@ -8,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumForThisFile } from './support/browser.js';
+import { freePort } from './support/freePort.js';
 
 // Re-consent depends on the server's settings and vendor list, so this file runs its own built
 // server (as `npm start` does) and restarts it on the same database with other settings.
@@ -27,15 +27,6 @@ afterAll(async () => {
   await stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address == 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 async function stop() {
   if (!server || server.exitCode !== null) return;

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
+import { freePort } from './support/freePort.js';
 
 // A server of its own with an ingest limit a page reaches in a few requests, so the suite's
 // shared server keeps its generous default.
@@ -14,15 +14,6 @@ const consoleToken = 'rate-limit-e2e-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'tarmac-ratelimit-'));
 let server: ChildProcess | undefined;
 let baseURL = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile, eventually, itExceptIn } from './support/browser.js';
+import { freePort } from './support/freePort.js';
 
 // Source maps, releases and the issue workflow end to end: the built demo and console served by
 // the real server (its own, so the test can restart it as a newer release on the same data),
@@ -23,15 +23,6 @@ afterAll(async () => {
   await stopServer();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts the built server as release `version` on this file's data directory. */
 async function startServer(version: string): Promise<string> {

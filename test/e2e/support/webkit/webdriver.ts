@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../freePort.js';
 
 /** A reference to a DOM element inside a WebDriver session (one key, the web element id). */
 export type ElementRef = Record<string, string>;
@@ -7,18 +7,6 @@ export type ElementRef = Record<string, string>;
 /** The element id inside a reference, whatever key the driver names it with. */
 export function elementId(ref: ElementRef): string {
   return Object.values(ref)[0] ?? '';
-}
-
-/** Free TCP port on 127.0.0.1 (the OS picks one; it is free when this resolves). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Drivers still running; killed when the test process exits, whatever state a failed test left. */
