@@ -36,9 +36,10 @@ import { installSite } from './site/installSite.js';
 import type { Store } from './storage/ports.js';
 import { createDirectSink } from './ingest/directSink.js';
 import type { IngestSink } from './ingest/ingestSink.js';
-import { healthRoute } from './http/healthRoute.js';
+import { healthRoute } from './ingest/healthRoute.js';
 
-export type { IngestItem, IngestPorts, QueryPorts, Store } from './storage/ports.js';
+export type { IngestItem } from './ingest/contract.js';
+export type { IngestPorts, QueryPorts, Store } from './storage/ports.js';
 export type { IngestSink } from './ingest/ingestSink.js';
 export { createSqliteStore } from './storage/sqlite/createSqliteStore.js';
 
@@ -127,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = createLogSettings(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
   // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
   const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
-  const releases = createReleaseService(query.releases, builds);
+  const releases = createReleaseService(query.sourceMaps, builds);
   await app.register(clientLogRoutes, { ingest: ingest.logs, settings, releases });
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { ingest: ingest.perf });

@@ -46,13 +46,12 @@ export type { AttributionSummary, Offender } from './perf/attribution/attributio
 export type { AttributedMetric, OffenderKind } from './perf/attribution/contract.js';
 export type { AnalyticsBucket, AnalyticsCount, AnalyticsSummary } from './analytics/contract.js';
 export type { ConsentChoiceKind, ConsentDay, ConsentSummary, ReconsentReason } from './consent/contract.js';
-export type { ConsentCountry } from './consent/countrySummary.js';
+export type { ConsentCountry } from './consent/contract.js';
 export type { UsnatData } from './consent/usnatContract.js';
-export type { ConsentBootstrap } from './consent/visitorConsent.js';
+export type { ConsentBootstrap } from './consent/bootstrapContract.js';
 export type { Regime } from './consent/regime.js';
 export type { DropBucket, DropCount, DropReason, DropSource, DropSummary, ProductDropCount } from './drops/contract.js';
 export type {
-  ArtifactInfo,
   GroupReleaseCount,
   GroupState,
   GroupStatus,
@@ -63,14 +62,13 @@ export type {
   IssueGroupList,
   IssueGroupPage,
   LogWindow,
-  ReleaseDetail,
-  ReleaseSummary,
   ResolvedFrame,
   ResolvedStack,
   SourceContext,
   StatusChange,
   StatusFilter,
-} from './releases/contract.js';
+} from './issues/contract.js';
+export type { ArtifactInfo, ReleaseDetail, ReleaseSummary } from './releases/contract.js';
 export type { Breadcrumb, BreadcrumbCategory, GroupBreadcrumbs, OccurrenceTrail } from './breadcrumbs/contract.js';
 export type {
   AlertAttempt,

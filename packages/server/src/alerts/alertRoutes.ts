@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { AlertEngine } from './alertEngine.js';
-import type { AlertStorage } from './alertStorage.js';
+import type { AlertStorage } from './ports.js';
 import type { AlertDeliveryList, AlertRule, AlertRuleInput, AlertRuleList, AlertRuleUpdate } from './contract.js';
 import { queueCandidate } from './evaluateAlerts.js';
 import { checkRule } from './ruleChecks.js';

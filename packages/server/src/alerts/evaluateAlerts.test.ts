@@ -49,7 +49,7 @@ describe('evaluateAlerts', () => {
   it('alerts about a resolved group that comes back in a newer release', async () => {
     await rule({ kind: 'regression' });
     await occur('demo:g', T0 + 1, { context: { r9Version: '1.0.0' } });
-    await storage.query.releases.setGroupStatus('demo:g', { status: 'resolved' }, T0 + 2);
+    await storage.query.issues.setGroupStatus('demo:g', { status: 'resolved' }, T0 + 2);
     await occur('demo:g', T0 + 3, { context: { r9Version: '1.0.0' } }); // an old page: not a regression
     expect(await evaluate(T0 + 4)).toBe(0);
     await occur('demo:g', T0 + 5, { context: { r9Version: '1.1.0' } });

@@ -1,8 +1,8 @@
 import type { LogGroup } from '../logs/contract.js';
 import type { LogQuery } from '../logs/ports.js';
 import type { PerfQuery } from '../perf/ports.js';
-import type { ReleaseStorage } from '../releases/contract.js';
-import type { AlertStorage } from './alertStorage.js';
+import type { GroupEventFeed } from '../issues/ports.js';
+import type { AlertStorage } from './ports.js';
 import type { AlertCandidate } from './candidates.js';
 import { cooldownMs } from './candidates.js';
 import type { AlertPayload } from './contract.js';
@@ -15,7 +15,7 @@ import { vitalsCandidates } from './vitalsCandidates.js';
  */
 export interface AlertSources {
   alerts: AlertStorage;
-  releases: Pick<ReleaseStorage, 'listGroupEvents'>;
+  groupEvents: GroupEventFeed;
   logs: Pick<LogQuery, 'getLogGroup'>;
   perf: Pick<PerfQuery, 'listPerfReports'>;
 }
@@ -76,7 +76,7 @@ export async function evaluateAlerts(store: AlertSources, now: number, { vitals 
   let cursor = startCursor;
   const oldestRule = Math.min(...eventRules.map((rule) => rule.createdAt));
   while (eventRules.length) {
-    const events = await store.releases.listGroupEvents(cursor, EVENTS_PER_READ);
+    const events = await store.groupEvents.listGroupEvents(cursor, EVENTS_PER_READ);
     for (const event of events) {
       const group = event.at >= oldestRule ? await groupOf(event.groupId) : null;
       if (group) candidates.push(...groupEventCandidates(eventRules, event, group));

@@ -3,7 +3,7 @@ import type { AlertCandidate } from './candidates.js';
 import { headline, levelWord } from './candidates.js';
 import type { AlertGroup, AlertRule } from './contract.js';
 
-/** A new or regressed group as the log store records it (releases: `log_group_events`). */
+/** A new or regressed group as the log store records it (issues: `log_group_events`). */
 export interface GroupEvent {
   id: number;
   kind: 'new' | 'regressed';

@@ -98,12 +98,12 @@ describe.each([
     const meet = barrier(2);
     const overlapping = (store: Store): AlertSources => ({
       ...store.query,
-      releases: { listGroupEvents: async (after, limit) => store.query.releases.listGroupEvents(after, limit).finally(meet) },
+      groupEvents: { listGroupEvents: async (after, limit) => store.query.groupEvents.listGroupEvents(after, limit).finally(meet) },
     });
     const queued = await Promise.all([instances.a, instances.b].map((store) => evaluateAlerts(overlapping(store), clock, { vitals: false })));
 
     expect(queued[0]! + queued[1]!).toBe(groups);
-    const events = await instances.a.query.releases.listGroupEvents(0, 1_000);
+    const events = await instances.a.query.groupEvents.listGroupEvents(0, 1_000);
     expect(events).toHaveLength(groups);
     expect(await instances.b.query.alerts.getAlertCursor('group-events')).toBe(events.at(-1)!.id);
     await Promise.all([engine(instances.a).run(), engine(instances.b).run()]);

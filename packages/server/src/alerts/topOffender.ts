@@ -1,7 +1,7 @@
 import { OFFENDER_FIELDS } from '../perf/attribution/contract.js';
 import type { AttributedMetric, OffenderKind } from '../perf/attribution/contract.js';
 import type { PerfReport, VitalField } from '../perf/contract.js';
-import { percentile } from '../perf/percentile.js';
+import { percentile } from '../rollups/percentile.js';
 
 /** What most explains a page's slow metric, as the `vitals-p75` alert names it. */
 export interface TopOffender {

@@ -1,6 +1,6 @@
 import type { PerfReport, VitalField } from '../perf/contract.js';
 import { VITALS } from '../perf/contract.js';
-import { percentile } from '../perf/percentile.js';
+import { percentile } from '../rollups/percentile.js';
 import type { AlertCandidate } from './candidates.js';
 import { cooldownMs } from './candidates.js';
 import type { AlertRule } from './contract.js';

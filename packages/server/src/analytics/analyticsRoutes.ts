@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsBatchBody, AnalyticsHitBody } from './contract.js';
 import { analyticsBatchSchema } from './schemas.js';
-import { requireItemsOrDrops, toStoredDrops } from '../drops/ingestDrops.js';
+import { requireItemsOrDrops, toStoredDrops } from '../drops/dropContract.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { rejectReservedKeys, wellFormed } from '../http/strictInput.js';
 import { readableSchemaErrors } from '../http/readableSchemaErrors.js';

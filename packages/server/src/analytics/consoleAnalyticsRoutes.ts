@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsFilter, AnalyticsSummary } from './contract.js';
 import type { AnalyticsQuery as AnalyticsPort } from './ports.js';
-import { timeWindow, windowProperties } from '../console/timeWindow.js';
-import type { WindowQuery } from '../console/timeWindow.js';
+import { timeWindow, windowProperties } from '../http/timeWindow.js';
+import type { WindowQuery } from '../http/timeWindow.js';
 
 interface AnalyticsQuery extends WindowQuery {
   vertical?: string;

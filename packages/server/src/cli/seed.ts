@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { describeUrl } from '../config/ingestConfig.js';
 import { defaultPaths } from '../paths.js';
 import { DAY_MS } from '../rollups/timeGrid.js';
-import { makeSeededDays } from '../seed/postgresDays.js';
+import { makeSeededDays } from '../storage/postgres/seededDays.js';
 import { createProgress } from '../seed/progress.js';
 import { seedStore } from '../seed/seedStore.js';
 import type { Store } from '../storage/ports.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IssueDetail } from '../releases/contract.js';
+import type { IssueDetail } from '../issues/contract.js';
 import { minifiedBuild } from '../releases/testing/minifiedBuild.js';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { TEST_CONSOLE_TOKEN, consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
@@ -70,6 +70,6 @@ describe('tarmac-sourcemaps upload', () => {
     writeBuild();
     const run = uploadSourceMaps({ dir, release: 'shop-7', urlPrefix: '~/static/', server: 'http://tarmac.test', token: 'wrong', fetch: appFetch, log: () => {} });
     await expect(run).rejects.toThrow(/^~\/static\/assets\/app-1a2b3c4d\.js: 401 /);
-    expect(await t.storage.query.releases.findArtifact('shop-7', ['~/static/assets/app-1a2b3c4d.js'])).toBeNull();
+    expect(await t.storage.query.sourceMaps.findArtifact('shop-7', ['~/static/assets/app-1a2b3c4d.js'])).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../http/rateLimits.js';
 import { generateSignalKeys } from '../signals/signalKeys.js';
-import type { CounterPort, SettingsPort, StoreEngine } from '../storage/ports.js';
+import type { CounterPort } from '../http/ports.js';
+import type { SettingsPort } from '../settings/ports.js';
+import type { StoreEngine } from '../storage/ports.js';
 import { memoryCounters, memorySettings } from '../testing/sharedStateFakes.js';
 import { resolveSharedState, SETTING_KEYS } from './sharedSecrets.js';
 

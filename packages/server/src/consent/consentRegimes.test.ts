@@ -5,7 +5,7 @@ import type { TestApp } from '../testing/testApp.js';
 import type { ConsentData, ConsentSummary } from './contract.js';
 import { regimeSession } from './testing/regimeSession.js';
 import { USNAT_URL } from './usnatRoutes.js';
-import type { ConsentBootstrap } from './visitorConsent.js';
+import type { ConsentBootstrap } from './bootstrapContract.js';
 
 const TCF_URL = '/i/api/iabtcf/v1/consent';
 let t: TestApp | undefined;

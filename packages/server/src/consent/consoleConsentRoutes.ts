@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsentSummary } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import type { ConsentQuery } from './ports.js';
-import { legacyWindowQuery, timeWindow, windowProperties } from '../console/timeWindow.js';
-import type { WindowQuery } from '../console/timeWindow.js';
+import { legacyWindowQuery, timeWindow, windowProperties } from '../http/timeWindow.js';
+import type { WindowQuery } from '../http/timeWindow.js';
 import { DAY_MS, bucketStart } from '../rollups/timeGrid.js';
 
 /** What the console's consent routes need. */

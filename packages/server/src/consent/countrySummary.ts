@@ -1,16 +1,5 @@
-import type { ConsentChoiceKind } from './contract.js';
+import type { ConsentChoiceKind, ConsentCountry } from './contract.js';
 import { CHOICE_KINDS } from './contract.js';
-
-/**
- * One country of the console's consent table, over a time window: each visitor counted once, by
- * their last TCF choice and their last US choice in it, under the country that choice came from.
- */
-export interface ConsentCountry {
-  /** ISO 3166-1 alpha-2; null for TCF choices stored before the country was recorded. */
-  country: string | null;
-  tcf: { visitors: number; choices: Record<ConsentChoiceKind, number> };
-  usnat: { visitors: number; saleOptOut: number; sharingOptOut: number; targetedAdvertisingOptOut: number; gpc: number };
-}
 
 /** A row of the TCF count: visitors of one country whose last choice was `choice`. */
 export interface TcfCountryRow {

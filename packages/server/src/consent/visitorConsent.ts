@@ -1,25 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { ConsentBootstrap as PageConsentBootstrap } from '@tarmac/platform/consent/head';
+import type { ConsentBootstrap } from './bootstrapContract.js';
 import type { ConsentData } from './contract.js';
 import type { ConsentService } from './createConsentService.js';
 import type { GeoSettings, Regime, VisitorPlace } from './regime.js';
 import { placeOf, regimeOf, sendsGpc } from './regime.js';
-import type { UsnatData } from './usnatContract.js';
 import type { UsnatService } from './usnatService.js';
 import { visitorOf } from './visitorCookie.js';
-
-/**
- * The page's consent bootstrap (docs/consent.md, "The page's consent bootstrap"): rendered into
- * the site page as a JSON block so the CMP answers before any request of its own. The head
- * script's type, narrowed where the server knows more, so the writer and the reader cannot drift.
- */
-export interface ConsentBootstrap extends PageConsentBootstrap {
-  regime: Regime;
-  /** Exactly what `GET /i/api/iabtcf/v1/consent` answers this visitor now. */
-  tcf: ConsentData;
-  /** Only in the 'usnat' regime: what `GET /i/api/gpp/v1/usnat` answers. */
-  usnat?: UsnatData;
-}
 
 /** One request's view of the visitor's consent, as the routes and the page renderer use it. */
 export interface VisitorConsent {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CounterPort } from '../storage/ports.js';
+import type { CounterPort } from './ports.js';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { memoryCounters } from '../testing/sharedStateFakes.js';
 import { createTestApp } from '../testing/testApp.js';

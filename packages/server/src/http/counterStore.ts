@@ -1,5 +1,12 @@
-import type { CounterPort } from '../storage/ports.js';
-import type { RateLimitStore } from './rateLimits.js';
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { CounterPort } from './ports.js';
+
+/**
+ * Where the counters live. The plugin constructs it once and calls `child()` per limiter; every
+ * key below already names its limiter, route and client, so a shared store (Redis, PostgreSQL,
+ * NATS KV, for running several instances) may keep one keyspace and ignore what child() gets.
+ */
+export type RateLimitStore = NonNullable<RateLimitPluginOptions['store']>;
 
 const MINUTE = 60_000;
 

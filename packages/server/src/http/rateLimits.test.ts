@@ -4,7 +4,7 @@ import { formTokenFor } from '../site/formToken.js';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { consoleAuth, createTestApp, TEST_SESSION_SECRET, testAppForEachTest } from '../testing/testApp.js';
 import { clientKey } from './clientKey.js';
-import type { RateLimitStore } from './rateLimits.js';
+import type { RateLimitStore } from './counterStore.js';
 
 const LIMIT = 3;
 const t = testAppForEachTest({ rateLimits: { ingestPerMinute: LIMIT, authFailuresPerMinute: LIMIT } });

@@ -1,18 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import type { CounterPort } from '../storage/ports.js';
+import type { CounterPort } from './ports.js';
 import { clientKey } from './clientKey.js';
 import { counterStore } from './counterStore.js';
+import type { RateLimitStore } from './counterStore.js';
 import { errorCodes } from './errorCodes.js';
 import { httpError } from './httpError.js';
-
-/**
- * Where the counters live. The plugin constructs it once and calls `child()` per limiter; every
- * key below already names its limiter, route and client, so a shared store (Redis, PostgreSQL,
- * NATS KV, for running several instances) may keep one keyspace and ignore what child() gets.
- */
-export type RateLimitStore = NonNullable<RateLimitPluginOptions['store']>;
 
 /** Per-client limits; `main.ts` reads them from RATE_LIMIT_INGEST and RATE_LIMIT_CONSOLE_AUTH. */
 export interface RateLimitSettings {

@@ -1,5 +1,5 @@
-import { errorCodes } from '../http/errorCodes.js';
-import { httpError } from '../http/httpError.js';
+import { errorCodes } from './errorCodes.js';
+import { httpError } from './httpError.js';
 import { DAY_MS, HOUR_MS, MAX_WINDOW_MS, bucketFor } from '../rollups/timeGrid.js';
 import type { TimeGrid } from '../rollups/timeGrid.js';
 

@@ -1,4 +1,4 @@
-import type { IngestItem } from '../storage/ports.js';
+import type { IngestItem } from './contract.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IngestSink } from '../ingest/ingestSink.js';
+import type { IngestSink } from './ingestSink.js';
 import type { Store } from '../storage/ports.js';
 
 /** What the health check asks: the store, and the path ingest takes to it. */

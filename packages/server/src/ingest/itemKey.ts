@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IngestItem } from '../storage/ports.js';
+import type { IngestItem } from './contract.js';
 
 /**
  * The idempotency key of a queued item, sent as `Nats-Msg-Id` so that JetStream drops a re-sent

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { perfReport } from '../perf/testing/reportFixture.js';
-import type { IngestItem, Store } from '../storage/ports.js';
+import type { IngestItem } from './contract.js';
+import type { Store } from '../storage/ports.js';
 import { createPostgresStore } from '../storage/postgres/createPostgresStore.js';
 import type { TestDatabase } from '../storage/postgres/testing/testDatabase.js';
 import { createTestDatabase } from '../storage/postgres/testing/testDatabase.js';

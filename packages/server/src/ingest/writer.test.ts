@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { perfReport } from '../perf/testing/reportFixture.js';
 import { createSqliteStore } from '../storage/sqlite/createSqliteStore.js';
-import type { IngestItem, Store } from '../storage/ports.js';
+import type { IngestItem } from './contract.js';
+import type { Store } from '../storage/ports.js';
 import { createJetStreamSink } from './jetstreamSink.js';
 import { ingestSubject } from './stream.js';
 import type { TestStream } from './testing/natsTestKit.js';

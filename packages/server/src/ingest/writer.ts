@@ -1,7 +1,8 @@
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { ClosedConnectionError } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import type { IngestItem, Store } from '../storage/ports.js';
+import type { IngestItem } from './contract.js';
+import type { Store } from '../storage/ports.js';
 import { createBatcher } from './batcher.js';
 import { ensureWriterConsumer } from './consumer.js';
 import { decodeItem } from './decodeItem.js';

@@ -1,6 +1,6 @@
-import type { GroupTimeline, GroupWindowCounts, IssueGroupList, IssueGroupPage, LogWindow } from '../releases/contract.js';
+import type { GroupTimeline, GroupWindowCounts, IssueGroupList, IssueGroupPage, LogWindow } from './contract.js';
 import { bucketStart } from '../rollups/timeGrid.js';
-import type { OccurrenceBucket } from './occurrenceRollups.js';
+import type { OccurrenceBucket } from '../logs/ports.js';
 
 /** Every bucket start of a window, oldest first. */
 export function bucketStarts({ from, to, bucketMs }: LogWindow): number[] {

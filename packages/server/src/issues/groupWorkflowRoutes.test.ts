@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GroupState, GroupTimeline, IssueDetail, IssueGroupList, IssueGroupPage } from '../releases/contract.js';
+import type { GroupState, GroupTimeline, IssueDetail, IssueGroupList, IssueGroupPage } from './contract.js';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
 
@@ -17,7 +17,7 @@ const setStatus = (body: unknown, groupId = 'flights:g-1') =>
   t.app.inject({ method: 'PUT', url: `/console/api/logs/groups/${groupId}/status`, headers: consoleAuth, payload: body as object });
 const get = async <T>(path: string) => (await t.app.inject({ url: `/console/api${path}`, headers: consoleAuth })).json<T>();
 const state = async () => (await get<IssueDetail>('/logs/groups/flights:g-1')).state;
-const events = () => t.storage.query.releases.listGroupEvents(0, 100);
+const events = () => t.storage.query.groupEvents.listGroupEvents(0, 100);
 
 afterEach(() => {
   vi.useRealTimers();

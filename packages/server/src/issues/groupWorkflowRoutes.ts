@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { WindowQuery } from '../console/timeWindow.js';
-import { timeWindow, windowProperties } from '../console/timeWindow.js';
+import type { WindowQuery } from '../http/timeWindow.js';
+import { timeWindow, windowProperties } from '../http/timeWindow.js';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
-import type { GroupState, GroupTimeline, StatusChange } from '../releases/contract.js';
-import type { ReleaseStorage } from '../releases/contract.js';
+import type { GroupState, GroupTimeline, StatusChange } from './contract.js';
+import { logGrid } from '../rollups/logGrid.js';
 import { HOUR_MS } from '../rollups/timeGrid.js';
 import { releaseTimeline } from './groupTrends.js';
-import { logGrid } from './occurrenceRollups.js';
-import type { LogQuery } from './ports.js';
+import type { LogQuery } from '../logs/ports.js';
+import type { IssueStorage } from './ports.js';
 
 /** The `:groupId` of every group route. */
 export const groupIdParams = {
@@ -46,7 +46,7 @@ function checkChange(change: StatusChange): void {
  */
 export async function groupWorkflowRoutes(
   app: FastifyInstance,
-  options: { storage: Pick<ReleaseStorage, 'setGroupStatus' | 'getGroupIssue' | 'groupTimeline'>; logs: Pick<LogQuery, 'occurrenceBuckets'> },
+  options: { storage: Pick<IssueStorage, 'setGroupStatus' | 'getGroupIssue' | 'groupTimeline'>; logs: Pick<LogQuery, 'occurrenceBuckets'> },
 ): Promise<void> {
   const { storage, logs } = options;
 

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { requireItemsOrDrops } from '../drops/ingestDrops.js';
+import { requireItemsOrDrops } from '../drops/dropContract.js';
 import { requireSameOrigin } from '../http/sameOrigin.js';
 import { rejectReservedKeys } from '../http/strictInput.js';
 import { readableSchemaErrors } from '../http/readableSchemaErrors.js';
 import type { ClientLogBatch } from './contract.js';
 import type { LogSettings } from './logSettings.js';
 import { prepareBatch } from './prepareBatch.js';
-import type { ReleaseService } from '../releases/releaseService.js';
 import { clientLogBatchSchema, clientLogReplySchema } from './schemas.js';
-import type { LogIngest } from './ports.js';
+import type { LogIngest, StackRegrouper } from './ports.js';
 
 /** What the ingest route needs from the app. */
 export interface ClientLogRoutesOptions {
   ingest: LogIngest;
   settings: LogSettings;
-  releases: ReleaseService;
+  /** Regroups messages by the original place of their stack (docs/releases.md). */
+  releases: StackRegrouper;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SettingsPort } from '../storage/ports.js';
+import type { SettingsPort } from '../settings/ports.js';
 import type { ClientLogReply } from './contract.js';
 
 /** Reads and writes the operator's log settings as the ingest reply and the console see them. */

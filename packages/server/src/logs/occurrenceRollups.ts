@@ -1,8 +1,9 @@
-import { releaseOf } from '../releases/releaseName.js';
+import { releaseOf } from './releaseContract.js';
 import { withinRetention } from '../rollups/retention.js';
 import { DAY_MS, HOUR_MS, bucketStart, coverWindow, levelFor } from '../rollups/timeGrid.js';
 import type { TimeGrid, WindowPiece } from '../rollups/timeGrid.js';
-import type { NewClientLog } from './ports.js';
+import { logGrid } from '../rollups/logGrid.js';
+import type { NewClientLog, OccurrenceBucket } from './ports.js';
 
 /**
  * Occurrence rollups of client logs (tables `log_rollup_hour` and `log_rollup_day`): per hour
@@ -46,16 +47,6 @@ export function occurrenceDeltas(records: readonly NewClientLog[]): OccurrenceDe
   return [...deltas.values()];
 }
 
-/**
- * The grid a logs read uses for a console window: widened to whole hours, with buckets of an hour
- * at least, since an hour row cannot be split. The answer states this grid, so a chart labels
- * what it really counted.
- */
-export function logGrid(grid: TimeGrid): TimeGrid {
-  const bucketMs = Math.max(grid.bucketMs, HOUR_MS);
-  return { from: bucketStart(grid.from, HOUR_MS), to: Math.ceil(grid.to / HOUR_MS) * HOUR_MS, bucketMs };
-}
-
 /** The rollup pieces of a logs read: one range per level table, within each level's retention. */
 export function logWindowPieces(grid: TimeGrid, now: number): (WindowPiece & { level: LogRollupLevel })[] {
   const { from, to, bucketMs } = logGrid(grid);
@@ -64,14 +55,6 @@ export function logWindowPieces(grid: TimeGrid, now: number): (WindowPiece & { l
     if (piece.level === 'minute') throw new Error('logs keep no minute rollups');
     return { ...piece, level: piece.level };
   });
-}
-
-/** A group's occurrences of one release in one bucket of a grid (release null: sent without one). */
-export interface OccurrenceBucket {
-  groupId: string;
-  release: string | null;
-  start: number;
-  count: number;
 }
 
 /**

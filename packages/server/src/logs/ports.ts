@@ -1,7 +1,6 @@
 import type { StoredDropReport } from '../drops/contract.js';
 import type { TimeGrid } from '../rollups/timeGrid.js';
 import type { LogGroup, LogGroupDetail, LogGroupList, LogOccurrence } from './contract.js';
-import type { OccurrenceBucket } from './occurrenceRollups.js';
 
 /**
  * One accepted client-log message, already scrubbed and stamped by the server, ready to store.
@@ -25,6 +24,22 @@ export interface ClientLogInsert {
   dropped?: StoredDropReport;
 }
 
+/** A group's occurrences of one release in one bucket of a grid (release null: sent without one). */
+export interface OccurrenceBucket {
+  groupId: string;
+  release: string | null;
+  start: number;
+  count: number;
+}
+
+/**
+ * Gives records whose stack resolves through a release's source maps the group of their original
+ * place (implemented in `releases/`, handed in by the app).
+ */
+export interface StackRegrouper {
+  regroup(records: NewClientLog[]): Promise<void>;
+}
+
 /** Filters of the console's group list (see the contract for their meaning). */
 export interface LogGroupFilter {
   level?: number;
@@ -42,7 +57,7 @@ export interface LogIngest {
   insertClientLogs(batch: ClientLogInsert): Promise<void>;
 }
 
-/** What the console reads of client logs (the issue side lives in releases/). */
+/** What the console reads of client logs (the issue side lives in issues/). */
 export interface LogQuery {
   listLogGroups(filter: LogGroupFilter): Promise<LogGroupList>;
   /** Null when the group is unknown. */

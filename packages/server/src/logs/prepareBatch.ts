@@ -1,8 +1,8 @@
 import type { NewClientLog, ClientLogInsert } from './ports.js';
 import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
-import { toStoredDrops } from '../drops/ingestDrops.js';
+import { toStoredDrops } from '../drops/dropContract.js';
 import { isIgnored } from './ignoreRules.js';
-import { scrubEmails } from './scrubEmails.js';
+import { scrubEmails } from '../http/scrubEmails.js';
 import { wellFormed } from '../http/strictInput.js';
 
 // Free text as stored: addresses scrubbed, unpaired surrogates as U+FFFD (http/strictInput.ts).

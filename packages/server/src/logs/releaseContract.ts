@@ -1,4 +1,4 @@
-import type { ContextValue } from '../logs/contract.js';
+import type { ContextValue } from './contract.js';
 
 /** What a release name may be: the r9 versions and `app@1.2.3` style names, nothing path-like. */
 export const RELEASE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._+@-]{0,99}$';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { timeWindow, windowProperties } from '../console/timeWindow.js';
-import type { WindowQuery } from '../console/timeWindow.js';
+import { timeWindow, windowProperties } from '../http/timeWindow.js';
+import type { WindowQuery } from '../http/timeWindow.js';
 import { withinRetention } from '../rollups/retention.js';
 import { coverWindow, levelFor } from '../rollups/timeGrid.js';
 import type { RollupLevel, TimeGrid } from '../rollups/timeGrid.js';

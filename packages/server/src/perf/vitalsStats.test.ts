@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distribution } from './distribution.js';
-import { percentile } from './percentile.js';
+import { percentile } from '../rollups/percentile.js';
 import { encodeSketches } from '../rollups/sketchCodec.js';
 import { addReport, emptyStats } from './perfRollup.js';
 import type { PerfReport } from './contract.js';

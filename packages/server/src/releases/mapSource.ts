@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { artifactKeysFor } from './artifactUrl.js';
-import type { ReleaseStorage } from './contract.js';
+import type { SourceMapStorage } from './ports.js';
 import type { LoadedMap } from './mapCache.js';
 import { createMapCache, loadMap } from './mapCache.js';
 
@@ -28,7 +28,7 @@ const HASHED_FILE = /^[A-Za-z0-9_-]+-[A-Za-z0-9_-]{6,}\.m?js$/;
  * the console, built with hidden maps beside their files), the map on disk. Answers are
  * remembered per release and file for a minute, parsed maps while they fit the cache.
  */
-export function createMapSource(storage: Pick<ReleaseStorage, 'findArtifact'>, builds: HostedBuild[]): MapSource {
+export function createMapSource(storage: Pick<SourceMapStorage, 'findArtifact'>, builds: HostedBuild[]): MapSource {
   const maps = createMapCache();
   const lookups = new Map<string, { identity: string | null; at: number }>();
 

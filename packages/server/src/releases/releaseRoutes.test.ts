@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientLogMessage } from '../testing/fixtures.js';
 import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
-import type { IssueDetail, ReleaseDetail, ReleaseSummary } from './contract.js';
+import type { IssueDetail } from '../issues/contract.js';
+import type { ReleaseDetail, ReleaseSummary } from './contract.js';
 import { CHECKOUT_FILE, minifiedBuild } from './testing/minifiedBuild.js';
 
 const t = testAppForEachTest();
@@ -27,7 +28,7 @@ describe('source map upload', () => {
   it('needs the console token and stores nothing without it', async () => {
     const response = await upload('shop-1', mapOf(url), {});
     expect(response.statusCode).toBe(401);
-    expect(await t.storage.query.releases.findArtifact('shop-1', [url])).toBeNull();
+    expect(await t.storage.query.sourceMaps.findArtifact('shop-1', [url])).toBeNull();
   });
 
   it.each([
@@ -55,7 +56,7 @@ describe('source map upload', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ release: 'shop-1', artifacts: [{ url, size: JSON.stringify(build.map).length }], resolvedStacks: 1 });
     // Resolved on arrival: the stored resolution already has the original place before any read.
-    const [stored] = await t.storage.query.releases.listReleaseStacks('shop-1');
+    const [stored] = await t.storage.query.sourceMaps.listReleaseStacks('shop-1');
     expect(stored?.resolved?.frames[0]?.original).toMatchObject({ fileName: CHECKOUT_FILE, functionName: 'checkoutTotal' });
     const after = await get<IssueDetail>(`/logs/groups/${groupId}`);
     expect(after.resolvedStack?.frames[0]?.original?.fileName).toBe(CHECKOUT_FILE);

@@ -3,7 +3,8 @@ import { decodedMappings } from '@jridgewell/trace-mapping';
 import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import { normalizeArtifactUrl } from './artifactUrl.js';
-import type { ArtifactInfo, NewArtifact, ReleaseDetail, ReleaseStorage, ReleaseSummary } from './contract.js';
+import type { ArtifactInfo, NewArtifact, ReleaseDetail, ReleaseSummary } from './contract.js';
+import type { ReleaseStorage, SourceMapStorage } from './ports.js';
 import { loadMap } from './mapCache.js';
 import type { ReleaseService } from './releaseService.js';
 import type { ArtifactUpload } from './schemas.js';
@@ -54,8 +55,8 @@ function toArtifact(item: ArtifactUpload['artifacts'][number], index: number): N
  * release with its new and regressed groups, and the upload of maps, after which every stored
  * stack of the release is resolved again.
  */
-export async function releaseRoutes(app: FastifyInstance, options: { storage: ReleaseStorage; releases: ReleaseService }): Promise<void> {
-  const { storage, releases } = options;
+export async function releaseRoutes(app: FastifyInstance, options: { storage: ReleaseStorage; sourceMaps: SourceMapStorage; releases: ReleaseService }): Promise<void> {
+  const { storage, sourceMaps, releases } = options;
 
   app.get<{ Querystring: { limit?: string } }>('/releases', { schema: { querystring: releaseListQuery } }, async (request) => {
     const list: ReleaseSummary[] = await storage.listReleases(Number(request.query.limit ?? 100));
@@ -75,7 +76,7 @@ export async function releaseRoutes(app: FastifyInstance, options: { storage: Re
       const { release } = request.params;
       const artifacts = request.body.artifacts.map(toArtifact);
       const at = Date.now();
-      await storage.saveArtifacts(release, artifacts, at);
+      await sourceMaps.saveArtifacts(release, artifacts, at);
       const resolvedStacks = await releases.resolveRelease(release);
       const saved: ArtifactInfo[] = artifacts.map((a) => ({ url: a.url, size: Buffer.byteLength(a.map), uploadedAt: at }));
       return reply.code(201).send({ release, artifacts: saved, resolvedStacks });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { NewClientLog } from '../logs/ports.js';
-import type { ReleaseStorage, ResolvedStack, StoredGroupStack } from './contract.js';
+import type { SourceMapStorage } from './ports.js';
+import type { ResolvedStack, StoredGroupStack } from '../issues/contract.js';
 import type { HostedBuild, MapSource } from './mapSource.js';
 import { createMapSource } from './mapSource.js';
-import { releaseOf } from './releaseName.js';
+import { releaseOf } from '../logs/releaseContract.js';
 import { culpritFrame, resolveStack } from './resolveStack.js';
 
 /** A cached resolution that found fewer frames than there are is tried again after this long. */
@@ -31,7 +32,7 @@ export function placeGroupId(record: Pick<NewClientLog, 'product' | 'level' | 'm
 }
 
 /** Builds the service over the store and the builds this server hosts. */
-export function createReleaseService(storage: ReleaseStorage, builds: HostedBuild[]): ReleaseService {
+export function createReleaseService(storage: SourceMapStorage, builds: HostedBuild[]): ReleaseService {
   const maps = createMapSource(storage, builds);
 
   async function resolveAndSave(stack: StoredGroupStack): Promise<ResolvedStack> {

@@ -1,6 +1,6 @@
 import { originalPositionFor } from '@jridgewell/trace-mapping';
 import type { StackFrame } from '../logs/contract.js';
-import type { ResolvedFrame, ResolvedStack, SourceContext } from './contract.js';
+import type { ResolvedFrame, ResolvedStack, SourceContext } from '../issues/contract.js';
 import { enclosingFunctionName } from './enclosingFunction.js';
 import type { LoadedMap } from './mapCache.js';
 import type { MapSource } from './mapSource.js';

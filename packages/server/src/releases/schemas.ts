@@ -1,5 +1,5 @@
 import { ARTIFACT_URL_PATTERN } from './artifactUrl.js';
-import { RELEASE_PATTERN } from './releaseName.js';
+import { RELEASE_PATTERN } from '../logs/releaseContract.js';
 
 /** `:release` of the release routes. */
 export const releaseParams = {

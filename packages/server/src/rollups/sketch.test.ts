@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentile } from '../perf/percentile.js';
+import { percentile } from './percentile.js';
 import {
   MIN_INDEXABLE, RELATIVE_ACCURACY, ZERO_BUCKET, addValue, bucketOf, mergeSketches, quantile, quantiles, totalCount, valueOf,
 } from './sketch.js';

@@ -1,4 +1,5 @@
-import type { IngestItem, Store } from '../storage/ports.js';
+import type { IngestItem } from '../ingest/contract.js';
+import type { Store } from '../storage/ports.js';
 import { DAY_MS } from '../rollups/timeGrid.js';
 import type { Progress } from './progress.js';
 import { seededRandom, syntheticHit, syntheticReport, withAttribution } from './syntheticTraffic.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { legacyWindowQuery, timeWindow, windowProperties } from '../console/timeWindow.js';
-import type { WindowQuery } from '../console/timeWindow.js';
+import { legacyWindowQuery, timeWindow, windowProperties } from '../http/timeWindow.js';
+import type { WindowQuery } from '../http/timeWindow.js';
 import { bucketStart } from '../rollups/timeGrid.js';
 import type { SignalQuery } from './ports.js';
 import type { SignalKeyRing } from './signalKeyRing.js';

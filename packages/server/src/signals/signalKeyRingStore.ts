@@ -1,4 +1,4 @@
-import type { SettingsPort } from '../storage/ports.js';
+import type { SettingsPort } from '../settings/ports.js';
 import type { SignalKeys } from './signalKeys.js';
 import { generateSignalKeysAsync, signalKeysFrom } from './signalKeys.js';
 import type { SignalKeyRing } from './signalKeyRing.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentBootstrap } from '../consent/visitorConsent.js';
+import type { ConsentBootstrap } from '../consent/bootstrapContract.js';
 import { consentBootstrapBlock } from './consentBootstrapBlock.js';
 
 const bootstrap = (overrides: Partial<ConsentBootstrap> = {}): ConsentBootstrap => ({

@@ -1,5 +1,5 @@
 import type { CONSENT_BOOTSTRAP_ID as PLATFORM_BOOTSTRAP_ID } from '@tarmac/platform/consent/head';
-import type { ConsentBootstrap } from '../consent/visitorConsent.js';
+import type { ConsentBootstrap } from '../consent/bootstrapContract.js';
 
 /** The id the page's CMP scripts find the bootstrap block by: the head script's own, checked at compile time. */
 export const CONSENT_BOOTSTRAP_ID: typeof PLATFORM_BOOTSTRAP_ID = 'tarmac-consent';

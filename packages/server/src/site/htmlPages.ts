@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsentBootstrap } from '../consent/visitorConsent.js';
+import type { ConsentBootstrap } from '../consent/bootstrapContract.js';
 import { consentBootstrapBlock } from './consentBootstrapBlock.js';
 import type { DocumentCspFor, DocumentKind } from './documentCsp.js';
 import { ensureSession, formTokenFor } from './formToken.js';

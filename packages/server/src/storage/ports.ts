@@ -1,13 +1,14 @@
-import type { AlertStorage } from '../alerts/alertStorage.js';
+import type { AlertStorage } from '../alerts/ports.js';
 import type { AnalyticsIngest, AnalyticsQuery } from '../analytics/ports.js';
-import type { StoredAnalyticsHit } from '../analytics/contract.js';
 import type { ConsentIngest, ConsentQuery } from '../consent/ports.js';
-import type { StoredDropReport } from '../drops/contract.js';
 import type { DropQuery } from '../drops/ports.js';
-import type { ClientLogInsert, LogIngest, LogQuery } from '../logs/ports.js';
-import type { PerfReport } from '../perf/contract.js';
+import type { LogIngest, LogQuery } from '../logs/ports.js';
 import type { PerfIngest, PerfQuery } from '../perf/ports.js';
-import type { ReleaseStorage } from '../releases/contract.js';
+import type { SettingsPort } from '../settings/ports.js';
+import type { CounterPort } from '../http/ports.js';
+import type { IngestItem } from '../ingest/contract.js';
+import type { GroupEventFeed, IssueStorage } from '../issues/ports.js';
+import type { ReleaseStorage, SourceMapStorage } from '../releases/ports.js';
 import type { SignalIngest, SignalQuery } from '../signals/ports.js';
 
 /**
@@ -46,12 +47,6 @@ export interface IngestPorts {
   writeBatch(items: readonly IngestItem[]): Promise<void>;
 }
 
-/** One queued ingest request, as a route accepted it: what travels through JetStream. */
-export type IngestItem =
-  | { kind: 'logs'; batch: ClientLogInsert }
-  | { kind: 'perf'; report: PerfReport }
-  | { kind: 'analytics'; hits: StoredAnalyticsHit[]; dropped?: StoredDropReport };
-
 /** What the console (and the services behind it) read and change. */
 export interface QueryPorts {
   readonly logs: LogQuery;
@@ -60,29 +55,20 @@ export interface QueryPorts {
   readonly drops: DropQuery;
   readonly signals: SignalQuery;
   readonly consent: ConsentQuery;
-  /** Issues, releases and source maps: the operator's workflow over log groups. */
+  /** The operator's workflow over log groups. */
+  readonly issues: IssueStorage;
+  /** New and regressed groups, in order, for alert rules. */
+  readonly groupEvents: GroupEventFeed;
+  /** The Releases view. */
   readonly releases: ReleaseStorage;
+  /** Uploaded source maps and the stacks resolved through them. */
+  readonly sourceMaps: SourceMapStorage;
   /** Alert rules, their deliveries and the evaluator's cursors. */
   readonly alerts: AlertStorage;
 }
 
-/** Named text values shared by every instance on the store. */
-export interface SettingsPort {
-  /** Null when never set. */
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string): Promise<void>;
-  /**
-   * The stored value, or `value` stored now when there is none: of many instances starting
-   * together with different candidates (a fresh secret each), all end up with the same one.
-   */
-  getOrCreate(key: string, value: string): Promise<string>;
-}
-
-/** Fixed-window request counters (rate limits) kept in the store. */
-export interface CounterPort {
-  /**
-   * Adds one to `key`'s count in the window of `windowMs` that holds `now`; the count after
-   * adding and when that window ends.
-   */
-  increment(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
-}
+/**
+ * The four ports an engine builds from one set of tables (groups, their releases and stacks,
+ * source maps): each engine's `releases.ts` returns one object that serves all of them.
+ */
+export type IssueAndReleasePorts = IssueStorage & GroupEventFeed & ReleaseStorage & SourceMapStorage;

@@ -1,4 +1,5 @@
-import type { CounterPort, SettingsPort } from '../storage/ports.js';
+import type { CounterPort } from '../http/ports.js';
+import type { SettingsPort } from '../settings/ports.js';
 
 // In-memory stand-ins for a store's settings and counters, with the semantics every engine's
 // adapter has (the storage conformance suites prove theirs): what unit tests of shared state

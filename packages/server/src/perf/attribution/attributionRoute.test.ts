@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logNormal, seededRandom } from '../../seed/syntheticTraffic.js';
 import { consoleAuth, testAppForEachTest } from '../../testing/testApp.js';
 import type { PerfReport } from '../contract.js';
-import { percentile } from '../percentile.js';
+import { percentile } from '../../rollups/percentile.js';
 import { perfReport } from '../testing/reportFixture.js';
 
 const t = testAppForEachTest();

@@ -1,7 +1,7 @@
 import { errorCodes } from '../../http/errorCodes.js';
 import { httpError } from '../../http/httpError.js';
 import { isIdentifierText } from '../../http/strictInput.js';
-import { scrubEmails } from '../../logs/scrubEmails.js';
+import { scrubEmails } from '../../http/scrubEmails.js';
 import { ATTRIBUTION_MS, ATTRIBUTION_TEXT, URL_FIELDS } from './contract.js';
 import type { Attribution, Navigation } from './contract.js';
 

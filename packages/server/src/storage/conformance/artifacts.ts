@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedStack } from '../../releases/contract.js';
+import type { ResolvedStack } from '../../issues/contract.js';
 import { logBatch, releaseRecord, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';
@@ -20,21 +20,21 @@ const resolvedStack: ResolvedStack = {
 export function describeReleaseArtifacts(open: OpenStore): void {
   describe('releases ports: releases, source maps and stacks', () => {
     const store = storePerTest(open);
-    const releases = () => store().query.releases;
+    const query = () => store().query;
     const occur = (id: string, release: string | null, groupId = 'g-1', file = APP, receivedAt = T0 + 1_000) =>
       store().ingest.logs.insertClientLogs(logBatch([releaseRecord(id, release, { groupId, receivedAt, parsedStackTrace: frames(file) })]));
 
     it('keeps source maps per release and URL, the newest upload of a URL replacing the older', async () => {
-      expect(await releases().findArtifact('r1', [APP])).toBeNull();
-      expect(await releases().latestArtifactAt('r1')).toBeNull();
-      await releases().saveArtifacts('r1', [{ url: APP, map: '{"old":1}' }, { url: VENDOR, map: MAP }], T0 + 100);
-      await releases().saveArtifacts('r1', [{ url: APP, map: MAP }], T0 + 200);
-      await releases().saveArtifacts('r2', [{ url: APP, map: '{"r2":1}' }], T0 + 150);
-      expect(await releases().findArtifact('r1', ['https://elsewhere.test/x.js', VENDOR, APP])).toEqual({ url: VENDOR, map: MAP, uploadedAt: T0 + 100 });
-      expect(await releases().findArtifact('r1', [APP])).toEqual({ url: APP, map: MAP, uploadedAt: T0 + 200 });
-      expect(await releases().findArtifact('r3', [APP])).toBeNull();
-      expect(await releases().latestArtifactAt('r1')).toBe(T0 + 200);
-      const detail = await releases().getRelease('r1', NOW);
+      expect(await query().sourceMaps.findArtifact('r1', [APP])).toBeNull();
+      expect(await query().sourceMaps.latestArtifactAt('r1')).toBeNull();
+      await query().sourceMaps.saveArtifacts('r1', [{ url: APP, map: '{"old":1}' }, { url: VENDOR, map: MAP }], T0 + 100);
+      await query().sourceMaps.saveArtifacts('r1', [{ url: APP, map: MAP }], T0 + 200);
+      await query().sourceMaps.saveArtifacts('r2', [{ url: APP, map: '{"r2":1}' }], T0 + 150);
+      expect(await query().sourceMaps.findArtifact('r1', ['https://elsewhere.test/x.js', VENDOR, APP])).toEqual({ url: VENDOR, map: MAP, uploadedAt: T0 + 100 });
+      expect(await query().sourceMaps.findArtifact('r1', [APP])).toEqual({ url: APP, map: MAP, uploadedAt: T0 + 200 });
+      expect(await query().sourceMaps.findArtifact('r3', [APP])).toBeNull();
+      expect(await query().sourceMaps.latestArtifactAt('r1')).toBe(T0 + 200);
+      const detail = await query().releases.getRelease('r1', NOW);
       expect(detail?.artifacts).toEqual([
         { url: APP, size: Buffer.byteLength(MAP), uploadedAt: T0 + 200 },
         { url: VENDOR, size: Buffer.byteLength(MAP), uploadedAt: T0 + 100 },
@@ -44,22 +44,22 @@ export function describeReleaseArtifacts(open: OpenStore): void {
     it('lists releases newest first (in the order first seen) with their counts', async () => {
       await occur('m1', 'shop-1');
       await occur('m2', 'shop-1', 'g-2', APP, T0 + 2_000);
-      await releases().saveArtifacts('shop-2', [{ url: APP, map: MAP }], T0 + 3_000);
+      await query().sourceMaps.saveArtifacts('shop-2', [{ url: APP, map: MAP }], T0 + 3_000);
       await occur('m3', 'shop-2', 'g-3', APP, T0 + 4_000);
-      await releases().setGroupStatus('g-1', { status: 'resolved' }, T0 + 5_000);
+      await query().issues.setGroupStatus('g-1', { status: 'resolved' }, T0 + 5_000);
       await occur('m4', 'shop-2', 'g-1', APP, T0 + 6_000);
       await occur('m5', '../etc', 'g-1', APP, T0 + 7_000); // not a release name: stored, not tracked
-      const list = await releases().listReleases(10);
+      const list = await query().releases.listReleases(10);
       expect(list).toEqual([
         { release: 'shop-2', firstSeen: T0 + 3_000, lastSeen: T0 + 6_000, occurrences: 2, groups: 2, newGroups: 1, regressedGroups: 1, artifacts: 1 },
         { release: 'shop-1', firstSeen: T0 + 1_000, lastSeen: T0 + 2_000, occurrences: 2, groups: 2, newGroups: 2, regressedGroups: 0, artifacts: 0 },
       ]);
-      expect((await releases().listReleases(1)).map((r) => r.release)).toEqual(['shop-2']);
-      const detail = await releases().getRelease('shop-2', NOW);
+      expect((await query().releases.listReleases(1)).map((r) => r.release)).toEqual(['shop-2']);
+      const detail = await query().releases.getRelease('shop-2', NOW);
       expect(detail?.release).toEqual(list[0]);
       expect(detail?.newGroups.map((g) => [g.groupId, g.status])).toEqual([['g-3', 'unresolved']]);
       expect(detail?.regressedGroups.map((g) => [g.groupId, g.status, g.regressedInRelease])).toEqual([['g-1', 'regressed', 'shop-2']]);
-      expect(await releases().getRelease('nope', NOW)).toBeNull();
+      expect(await query().releases.getRelease('nope', NOW)).toBeNull();
       expect((await store().query.logs.getLogGroup('g-1'))?.group.count).toBe(3);
     });
 
@@ -69,19 +69,19 @@ export function describeReleaseArtifacts(open: OpenStore): void {
       await occur('m3', null, 'g-1', 'no-release.js');
       await occur('m4', 'r2', 'g-1', 'first-r2.js');
       await occur('m5', 'r1', 'g-2', 'other-group.js');
-      const stacks = (await releases().getGroupIssue('g-1', NOW))?.stacks;
+      const stacks = (await query().issues.getGroupIssue('g-1', NOW))?.stacks;
       expect(stacks?.map((s) => [s.release, s.parsedStackTrace[0]?.fileName, s.resolved])).toEqual([
         ['r2', 'first-r2.js', null], ['r1', 'first-r1.js', null], [null, 'no-release.js', null],
       ]);
-      await releases().saveResolvedStack('g-1', 'r1', resolvedStack, T0 + 9_000);
-      await releases().saveResolvedStack('g-1', null, { ...resolvedStack, release: null }, T0 + 9_500);
-      const inR1 = await releases().listReleaseStacks('r1');
+      await query().sourceMaps.saveResolvedStack('g-1', 'r1', resolvedStack, T0 + 9_000);
+      await query().sourceMaps.saveResolvedStack('g-1', null, { ...resolvedStack, release: null }, T0 + 9_500);
+      const inR1 = await query().sourceMaps.listReleaseStacks('r1');
       expect(inR1.map((s) => [s.groupId, s.resolvedAt])).toEqual(expect.arrayContaining([['g-1', T0 + 9_000], ['g-2', null]]));
       expect(inR1).toHaveLength(2);
       expect(inR1.find((s) => s.groupId === 'g-1')).toEqual({ groupId: 'g-1', release: 'r1', parsedStackTrace: frames('first-r1.js'), resolved: resolvedStack, resolvedAt: T0 + 9_000 });
-      const after = (await releases().getGroupIssue('g-1', NOW))?.stacks;
+      const after = (await query().issues.getGroupIssue('g-1', NOW))?.stacks;
       expect(after?.map((s) => [s.release, s.resolvedAt])).toEqual([['r2', null], ['r1', T0 + 9_000], [null, T0 + 9_500]]);
-      expect(await releases().listReleaseStacks('r3')).toEqual([]);
+      expect(await query().sourceMaps.listReleaseStacks('r3')).toEqual([]);
     });
   });
 }

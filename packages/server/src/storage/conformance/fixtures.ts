@@ -1,4 +1,4 @@
-import type { NewAlertDelivery } from '../../alerts/alertStorage.js';
+import type { NewAlertDelivery } from '../../alerts/ports.js';
 import type { AlertRuleInput } from '../../alerts/contract.js';
 import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { NewConsentChoice } from '../../consent/consentStorage.js';

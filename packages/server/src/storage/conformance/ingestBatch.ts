@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewClientLog } from '../../logs/ports.js';
-import type { IngestItem } from '../ports.js';
+import type { IngestItem } from '../../ingest/contract.js';
 import { analyticsHit, dropReport, HOUR, logBatch, logRecord, perfReport, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';

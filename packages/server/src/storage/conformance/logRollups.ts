@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { NewClientLog } from '../../logs/ports.js';
-import type { OccurrenceBucket } from '../../logs/occurrenceRollups.js';
-import { logGrid } from '../../logs/occurrenceRollups.js';
-import { releaseOf } from '../../releases/releaseName.js';
+import type { NewClientLog, OccurrenceBucket } from '../../logs/ports.js';
+import { logGrid } from '../../rollups/logGrid.js';
+import { releaseOf } from '../../logs/releaseContract.js';
 import { bucketStart } from '../../rollups/timeGrid.js';
 import { DAY, HOUR, logBatch, MINUTE, releaseRecord, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';

@@ -134,7 +134,7 @@ export function describeLogPorts(open: OpenStore): void {
       await insert([logRecord({ message: 'Échec du paiement', fileName: 'Überweisung.js' })]);
       const found = async (q: string) => (await store().query.logs.listLogGroups({ limit: 10, q })).groups.length;
       expect([await found('échec'), await found('ÉCHEC'), await found('Échec'), await found('überweisung'), await found('paiements')]).toEqual([1, 1, 1, 1, 0]);
-      expect((await store().query.releases.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, T0)).groups.map((g) => g.groupId)).toEqual(['g-1']);
+      expect((await store().query.issues.listIssueGroups({ limit: 10, q: 'ÉCHEC' }, T0)).groups.map((g) => g.groupId)).toEqual(['g-1']);
     });
 
     it('keeps counting a noisy group but shows only its newest 50 occurrences', async () => {

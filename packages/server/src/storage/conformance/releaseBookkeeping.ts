@@ -20,15 +20,15 @@ export function describeReleaseBookkeeping(open: OpenStore): void {
     const msg = (id: string, release: string | null, receivedAt: number, occurrences = 1) =>
       releaseRecord(id, release, { receivedAt, occurrences, parsedStackTrace: [{ fileName: `${release}.js`, lineNo: 1, colNo: 1 }] });
     const snapshot = async () => {
-      const releases = store().query.releases;
-      const issue = await releases.getGroupIssue('g-1', NOW);
+      const query = store().query;
+      const issue = await query.issues.getGroupIssue('g-1', NOW);
       return {
         state: issue?.state,
         releases: issue?.releases.map((r) => [r.release, r.count]),
         stacks: issue?.stacks.map((s) => [s.release, s.parsedStackTrace[0]?.fileName]),
-        timeline: (await releases.groupTimeline('g-1', window)).buckets.map((b) => [b.start, b.count]),
-        events: (await releases.listGroupEvents(0, 100)).map((e) => [e.kind, e.release]),
-        summaries: (await releases.listReleases(10)).map((r) => [r.release, r.occurrences, r.groups, r.newGroups, r.regressedGroups]),
+        timeline: (await query.issues.groupTimeline('g-1', window)).buckets.map((b) => [b.start, b.count]),
+        events: (await query.groupEvents.listGroupEvents(0, 100)).map((e) => [e.kind, e.release]),
+        summaries: (await query.releases.listReleases(10)).map((r) => [r.release, r.occurrences, r.groups, r.newGroups, r.regressedGroups]),
         count: (await store().query.logs.getLogGroup('g-1'))?.group.count,
       };
     };
@@ -45,7 +45,7 @@ export function describeReleaseBookkeeping(open: OpenStore): void {
         count: 7,
       });
       expect(await store().query.alerts.busyLogGroups(at(10, 2), 2)).toEqual([{ groupId: 'g-1', count: 3 }]);
-      await store().query.releases.setGroupStatus('g-1', { status: 'resolved' }, at(11, 0));
+      await store().query.issues.setGroupStatus('g-1', { status: 'resolved' }, at(11, 0));
       await send([msg('m5', 'r2', at(12, 0)), msg('m6', 'r3', at(12, 1)), msg('m7', 'r3', at(12, 2))]);
       expect(await snapshot()).toMatchObject({
         state: { status: 'regressed', regressedInRelease: 'r3', statusChangedAt: at(12, 1), lastRelease: 'r3' },
@@ -58,7 +58,7 @@ export function describeReleaseBookkeeping(open: OpenStore): void {
       const first = [msg('m1', 'r1', at(10, 2), 2)];
       const second = [msg('m2', 'r2', at(10, 3), 1)];
       await send(first);
-      await store().query.releases.setGroupStatus('g-1', { status: 'ignored', ignoreOccurrences: 10 }, at(10, 2) + 1);
+      await store().query.issues.setGroupStatus('g-1', { status: 'ignored', ignoreOccurrences: 10 }, at(10, 2) + 1);
       await send(second);
       const before = await snapshot();
       expect(before).toMatchObject({ state: { status: 'ignored', ignoreOccurrencesLeft: 9 }, count: 3, timeline: [[at(10, 0), 3]] });
@@ -68,7 +68,7 @@ export function describeReleaseBookkeeping(open: OpenStore): void {
       expect(await snapshot()).toEqual(before);
       expect(await store().query.alerts.busyLogGroups(at(10, 2), 1)).toEqual([{ groupId: 'g-1', count: 2 }]);
       // Resolved since: the old message of the newer release, sent again, is no new occurrence.
-      await store().query.releases.setGroupStatus('g-1', { status: 'resolved' }, NOW);
+      await store().query.issues.setGroupStatus('g-1', { status: 'resolved' }, NOW);
       await send(first);
       await send(second);
       expect(await snapshot()).toMatchObject({ state: { status: 'resolved', resolvedInRelease: 'r2' }, events: [['new', 'r1']], count: 3 });

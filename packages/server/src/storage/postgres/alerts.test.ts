@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertRuleInput } from '../../alerts/contract.js';
-import type { AlertStorage, NewAlertDelivery } from '../../alerts/alertStorage.js';
+import type { AlertStorage, NewAlertDelivery } from '../../alerts/ports.js';
 import { createPostgresAlertStore } from './alerts.js';
 import { createPostgresLogPorts } from './logs.js';
 import type { MigratedPool } from './testing/migratedPool.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/alertStorage.js';
+import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/ports.js';
 import type { AlertConditions, AlertDelivery, AlertKind, AlertRule } from '../../alerts/contract.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CounterPort } from '../ports.js';
+import type { CounterPort } from '../../http/ports.js';
 import { queryRow } from './db.js';
 
 /**

@@ -1,5 +1,6 @@
 import { rawRetentionDays } from '../../rollups/retention.js';
-import type { IngestItem, IngestPorts, QueryPorts, Store } from '../ports.js';
+import type { IngestItem } from '../../ingest/contract.js';
+import type { IngestPorts, QueryPorts, Store } from '../ports.js';
 import { consoleStoreLogger } from '../storeLogger.js';
 import type { StoreLogger } from '../storeLogger.js';
 import { createPostgresAlertStore } from './alerts.js';
@@ -120,6 +121,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       analytics.remember(learned);
     }),
   };
+  const issuesAndReleases = createPostgresReleaseStore(pool);
   const query: QueryPorts = {
     logs: logs.query,
     perf: perf.query,
@@ -127,7 +129,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     drops: createPostgresDropQuery(pool),
     signals: signals.query,
     consent: { ...consent.query, ...usnat.query },
-    releases: createPostgresReleaseStore(pool),
+    issues: issuesAndReleases,
+    groupEvents: issuesAndReleases,
+    releases: issuesAndReleases,
+    sourceMaps: issuesAndReleases,
     alerts: createPostgresAlertStore(pool),
   };
   return {

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsHit, consentChoice, dropReport, perfReport, signalReport, T0 } from '../conformance/fixtures.js';
-import type { IngestItem, Store } from '../ports.js';
+import type { IngestItem } from '../../ingest/contract.js';
+import type { Store } from '../ports.js';
 import { createPostgresStore } from './createPostgresStore.js';
 import { purgeIngestKeys } from './ingestKeys.js';
 import { createTestDatabase, createTestPool, type TestDatabase } from './testing/testDatabase.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { NewClientLog } from '../../logs/ports.js';
-import { releaseOf } from '../../releases/releaseName.js';
+import { releaseOf } from '../../logs/releaseContract.js';
 import { queryRows } from './db.js';
 import type { GroupStateRow, Share } from './groupStates.js';
 import { advanceGroupState } from './groupStates.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { ClientLogInsert, NewClientLog } from '../../logs/ports.js';
-import { releaseOf } from '../../releases/releaseName.js';
+import { releaseOf } from '../../logs/releaseContract.js';
 import type { Queryable } from './db.js';
 import { pgText, queryRows } from './db.js';
 import type { CountedGroup } from './issueTracking.js';

@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import type { NewClientLog } from '../../logs/ports.js';
-import type { LogRollupLevel, OccurrenceBucket } from '../../logs/occurrenceRollups.js';
-import { logGrid, logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
+import type { LogRollupLevel } from '../../logs/occurrenceRollups.js';
+import type { NewClientLog, OccurrenceBucket } from '../../logs/ports.js';
+import { logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
+import { logGrid } from '../../rollups/logGrid.js';
 import type { TimeGrid } from '../../rollups/timeGrid.js';
 import type { Queryable } from './db.js';
 import { queryRows } from './db.js';

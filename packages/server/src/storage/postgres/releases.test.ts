@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReleaseStorage, ResolvedStack } from '../../releases/contract.js';
+import type { IssueAndReleasePorts } from '../ports.js';
+import type { ResolvedStack } from '../../issues/contract.js';
 import { newClientLog } from '../../testing/fixtures.js';
 import type { PostgresLogPorts } from './logs.js';
 import { createPostgresLogPorts } from './logs.js';
@@ -9,7 +10,7 @@ import { createMigratedPool } from './testing/migratedPool.js';
 
 let db: MigratedPool;
 let logs: PostgresLogPorts;
-let releases: ReleaseStorage;
+let releases: IssueAndReleasePorts;
 let sent = 0;
 
 beforeAll(async () => {
@@ -89,7 +90,7 @@ describe('PostgreSQL release store: issue workflow', () => {
     await occur('r1');
     await occur(null, { groupId: 'g-2', at: 2_000 });
     await releases.setGroupStatus('g-2', { status: 'resolved' }, 3_000);
-    const ids = async (filter: Parameters<ReleaseStorage['listIssueGroups']>[0]) =>
+    const ids = async (filter: Parameters<IssueAndReleasePorts['listIssueGroups']>[0]) =>
       (await releases.listIssueGroups(filter, 5_000)).groups.map((g) => `${g.groupId}=${g.status}`);
     expect(await ids({ limit: 10 })).toEqual(['g-2=resolved', 'g-1=unresolved']);
     expect(await ids({ status: 'open', limit: 10 })).toEqual(['g-1=unresolved']);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { GroupEvent, GroupReleaseCount, ReleaseStorage, StatusChange } from '../../releases/contract.js';
+import type { GroupEvent, GroupReleaseCount, StatusChange } from '../../issues/contract.js';
+import type { IssueAndReleasePorts } from '../ports.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
 import type { Queryable } from './db.js';
 import type { IssueRow, ReleaseRow, StackRow } from './issueRows.js';
@@ -13,7 +14,7 @@ const EVENT_NUMBERING_LOCK = 7_263_512_003;
  * Releases, source maps and the issue workflow on PostgreSQL (tables of migration 3), mirroring
  * the SQLite store. The bookkeeping of each occurrence is done on ingest (issueTracking.ts).
  */
-export function createPostgresReleaseStore(pool: pg.Pool): ReleaseStorage {
+export function createPostgresReleaseStore(pool: pg.Pool): IssueAndReleasePorts {
   const oneIssue = (db: Queryable, groupId: string, now: number) =>
     queryRow<IssueRow>(db, `${ISSUE_SELECT} WHERE i.group_id = $2`, [now, groupId]);
 

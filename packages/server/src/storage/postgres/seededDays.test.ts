@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../rollups/timeGrid.js';
-import type { Store } from '../storage/ports.js';
-import { createPostgresStore } from '../storage/postgres/createPostgresStore.js';
-import { createTestDatabase, type TestDatabase } from '../storage/postgres/testing/testDatabase.js';
-import { makeSeededDays } from './postgresDays.js';
-import { seedStore } from './seedStore.js';
+import { DAY_MS } from '../../rollups/timeGrid.js';
+import type { Store } from '../ports.js';
+import { createPostgresStore } from './createPostgresStore.js';
+import { createTestDatabase, type TestDatabase } from './testing/testDatabase.js';
+import { makeSeededDays } from './seededDays.js';
+import { seedStore } from '../../seed/seedStore.js';
 
 describe('seeding a PostgreSQL store', () => {
   let database: TestDatabase;

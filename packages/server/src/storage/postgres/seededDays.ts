@@ -1,6 +1,6 @@
-import { DAY_MS } from '../rollups/timeGrid.js';
-import { createPool } from '../storage/postgres/db.js';
-import { ensureDayPartition, listPartitionedTables } from '../storage/postgres/partitions.js';
+import { DAY_MS } from '../../rollups/timeGrid.js';
+import { createPool } from './db.js';
+import { ensureDayPartition, listPartitionedTables } from './partitions.js';
 
 /**
  * Makes the day partitions of every partitioned table for the UTC days of `[from, to)`, as a

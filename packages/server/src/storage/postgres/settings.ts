@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SettingsPort } from '../ports.js';
+import type { SettingsPort } from '../../settings/ports.js';
 import { queryRow } from './db.js';
 
 /** Named values in the `settings` table, shared by every instance on the database. */

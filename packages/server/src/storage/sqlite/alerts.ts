@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/alertStorage.js';
+import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/ports.js';
 import type { AlertAttempt, AlertConditions, AlertDelivery, AlertKind, AlertRule, DeliveryStatus } from '../../alerts/contract.js';
 import type { GroupCommit } from './groupCommit.js';
 

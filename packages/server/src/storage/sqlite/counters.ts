@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { CounterPort } from '../ports.js';
+import type { CounterPort } from '../../http/ports.js';
 import type { GroupCommit } from './groupCommit.js';
 
 /** Ended windows are swept at most this often, so a sweep is never on every request. */

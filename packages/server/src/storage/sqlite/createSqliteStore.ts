@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { rawRetentionDays } from '../../rollups/retention.js';
-import type { IngestItem, Store } from '../ports.js';
+import type { IngestItem } from '../../ingest/contract.js';
+import type { Store } from '../ports.js';
 import { consoleStoreLogger } from '../storeLogger.js';
 import type { StoreLogger } from '../storeLogger.js';
 import { createSqliteAlerts } from './alerts.js';
@@ -129,7 +130,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       drops: drops.query,
       signals: signals.query,
       consent: { ...consent.query, ...usnat.query },
+      issues: releases.query,
+      groupEvents: releases.query,
       releases: releases.query,
+      sourceMaps: releases.query,
       alerts: createSqliteAlerts(db, writes),
     },
     settings: createSqliteSettings(db, writes),

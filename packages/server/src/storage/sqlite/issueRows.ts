@@ -1,10 +1,6 @@
 import type { StackFrame } from '../../logs/contract.js';
-import type {
-  IssueGroup,
-  ReleaseSummary,
-  ResolvedStack,
-  StoredGroupStack,
-} from '../../releases/contract.js';
+import type { IssueGroup, ResolvedStack, StoredGroupStack } from '../../issues/contract.js';
+import type { ReleaseSummary } from '../../releases/contract.js';
 import type { IssueStateColumns } from '../issueStateRow.js';
 import { toGroupState } from '../issueStateRow.js';
 import type { GroupRow } from './logRows.js';

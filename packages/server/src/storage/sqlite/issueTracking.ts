@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { releaseOf } from '../../releases/releaseName.js';
+import { releaseOf } from '../../logs/releaseContract.js';
 import type { NewClientLog } from '../../logs/ports.js';
 
 const MINUTE = 60_000;

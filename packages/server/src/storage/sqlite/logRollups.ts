@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { NewClientLog } from '../../logs/ports.js';
-import type { LogRollupLevel, OccurrenceBucket, OccurrenceDelta } from '../../logs/occurrenceRollups.js';
-import { logGrid, logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
+import type { LogRollupLevel, OccurrenceDelta } from '../../logs/occurrenceRollups.js';
+import type { NewClientLog, OccurrenceBucket } from '../../logs/ports.js';
+import { logWindowPieces, mergeBuckets, NO_RELEASE, occurrenceDeltas } from '../../logs/occurrenceRollups.js';
+import { logGrid } from '../../rollups/logGrid.js';
 import type { TimeGrid } from '../../rollups/timeGrid.js';
 
 /**

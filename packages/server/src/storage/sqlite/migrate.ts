@@ -1,12 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import type { Migration } from './migrations/migration.js';
 import { sqliteMigrations } from './migrations/index.js';
-
-/** A numbered schema change. Numbers only grow; a shipped migration is never edited. */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
 
 /**
  * Brings a database up to the newest schema. Each pending migration runs in its own transaction

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { ReleaseStorage, StatusChange } from '../../releases/contract.js';
+import type { IssueAndReleasePorts } from '../ports.js';
+import type { StatusChange } from '../../issues/contract.js';
 import { createIssueTracking } from './issueTracking.js';
 import type { IssueRow, ReleaseRow, StackRow } from './issueRows.js';
 import { ISSUE_SELECT, toGroupState, toIssueGroup, toReleaseSummary, toStoredStack } from './issueRows.js';
@@ -17,10 +18,10 @@ const RELEASE_SUMMARY = `
  * Releases, source maps and the issue workflow on SQLite (tables of migration 10).
  * `recordOccurrence` is for the log store, which calls it inside its insert transaction for each
  * group of a batch with that group's newly counted occurrences; `query` is the
- * {@link ReleaseStorage} the console and the release service use. Its few writes are operator
+ * {@link IssueAndReleasePorts} the console and the release service use. Its few writes are operator
  * actions (a status, an upload, a resolved stack): each is its own synchronous commit.
  */
-export function createSqliteReleases(db: Database): { query: ReleaseStorage; recordOccurrence: ReturnType<typeof createIssueTracking> } {
+export function createSqliteReleases(db: Database): { query: IssueAndReleasePorts; recordOccurrence: ReturnType<typeof createIssueTracking> } {
   // Nullable parameters keep one prepared statement for every combination of filters.
   const listIssues = db.prepare(`${ISSUE_SELECT}
      WHERE (@level IS NULL OR i.level >= @level)
@@ -93,7 +94,7 @@ export function createSqliteReleases(db: Database): { query: ReleaseStorage; rec
     });
   };
 
-  const query: ReleaseStorage = {
+  const query: IssueAndReleasePorts = {
     async listIssueGroups(filter, now) {
       const rows = listIssues.all({
         now,
@@ -161,7 +162,7 @@ export function createSqliteReleases(db: Database): { query: ReleaseStorage; rec
       };
     },
     async listGroupEvents(afterId, limit) {
-      return events.all(afterId, limit) as Awaited<ReturnType<ReleaseStorage['listGroupEvents']>>;
+      return events.all(afterId, limit) as Awaited<ReturnType<IssueAndReleasePorts['listGroupEvents']>>;
     },
   };
   return { query, recordOccurrence: createIssueTracking(db) };

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { SettingsPort } from '../ports.js';
+import type { SettingsPort } from '../../settings/ports.js';
 import type { GroupCommit } from './groupCommit.js';
 
 /**

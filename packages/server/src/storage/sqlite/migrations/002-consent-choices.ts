@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 2: every banner choice a visitor saved, newest found by visitor.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 3: performance reports, one row per page view; the nt_* numbers as JSON.

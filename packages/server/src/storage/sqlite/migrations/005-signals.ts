@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 5: signal reports (one per nonce: the replay guard) and token-only fallback hits.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 7: the client-made id of each perf report and analytics hit, unique, so a retry

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 8: each group's occurrences become a ring. A group's n-th stored occurrence gets

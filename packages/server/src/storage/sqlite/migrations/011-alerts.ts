@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 11: alert rules, their deliveries with every attempt, and the evaluator's cursors.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 14: the ring of occurrences loses its unique (group_id, message_id) index. Since

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 16: perf rollups, one table per level (minute, hour, UTC day), a row per start × page.

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 17: analytics rollups (issue 11). Each distinct dimension tuple a console filter or

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 20: a group's ring holds deliveries, not single occurrences. One row is one batch's

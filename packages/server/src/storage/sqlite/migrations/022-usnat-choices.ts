@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 22: the consent regimes. Every US National choice a visitor saved (newest found by

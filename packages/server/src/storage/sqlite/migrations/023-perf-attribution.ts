@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 23: the perf rollups' attribution (perf/attribution/attributionStats.ts): per row,

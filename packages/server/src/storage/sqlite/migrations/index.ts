@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 import { migration as clientLogsAndSettings } from './001-client-logs-and-settings.js';
 import { migration as consentChoices } from './002-consent-choices.js';
 import { migration as perfReports } from './003-perf-reports.js';
