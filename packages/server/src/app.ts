@@ -80,8 +80,8 @@ export interface AppOptions extends HttpPolicyOptions {
   /** Largest accepted request body in bytes; defaults to 256 KiB. */
   bodyLimit?: number;
   /**
-   * Keys of browser-signal envelopes: a ring (main.ts keeps one in DATA_DIR, rotatable from the
-   * console), one pair, or none (a pair made in memory on first use).
+   * Keys of browser-signal envelopes: a ring (config/sharedSecrets.ts keeps one in DATA_DIR,
+   * rotatable from the console), one pair, or none (a pair made in memory on first use).
    */
   signalKeys?: SignalKeyRing | SignalKeys;
   /** Consent service settings (vendor list path, CMP id…); see consent/createConsentService.ts. */

@@ -20,7 +20,7 @@ export interface Backends {
 }
 
 /**
- * DATABASE_URL → PostgreSQL, else the SQLite file in DATA_DIR (exactly as before). NATS_URL →
+ * DATABASE_URL → PostgreSQL, else the SQLite file in DATA_DIR. NATS_URL →
  * ingest through JetStream, with INGEST_WRITERS writers in this process; else routes write the
  * store directly.
  */

@@ -22,7 +22,6 @@ export const CONTEXT_FIELDS = [
   'vertical', 'locale', 'affiliate', 'affiliateskin', 'experiment', 'pageId', 'subPageId',
   'presentation', 'pixelContext', 'loginState', 'sessionId', 'placement', 'searchid',
 ] as const satisfies readonly (keyof AnalyticsContext)[];
-export type ContextField = (typeof CONTEXT_FIELDS)[number];
 
 /** A hit as stored: the server's receive time is what dashboards count by (client clocks drift). */
 export type StoredAnalyticsHit = AnalyticsHitBody & {

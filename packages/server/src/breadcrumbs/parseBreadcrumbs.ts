@@ -48,6 +48,3 @@ export function parseBreadcrumbs(context: Record<string, ContextValue>): Breadcr
     .filter((crumb): crumb is Breadcrumb => crumb !== null)
     .reverse();
 }
-
-/** True for the context keys the trail travels in, which the console shows as a timeline, not as context. */
-export const isBreadcrumbKey = (key: string): boolean => CRUMB_KEY.test(key);

@@ -51,9 +51,6 @@ export const errorCodes = {
   INGEST_UNAVAILABLE: { code: 'TARMAC_INGEST_UNAVAILABLE', status: 503, meaning: 'Ingest: the queue in front of the store (NATS JetStream) did not confirm the item in time, so nothing was accepted; send it again after `Retry-After` seconds.' },
 } as const satisfies Record<string, ErrorCode>;
 
-/** The name of a catalogue entry (`'BAD_BODY'`). */
-export type ErrorName = keyof typeof errorCodes;
-
 const byWireCode = new Map<string, ErrorCode>(Object.values(errorCodes).map((entry) => [entry.code, entry]));
 
 /** The catalogue entry of a wire code, if it is one of ours. */

@@ -7,15 +7,15 @@ import type { RateLimitStore } from './counterStore.js';
 import { errorCodes } from './errorCodes.js';
 import { httpError } from './httpError.js';
 
-/** Per-client limits; `main.ts` reads them from RATE_LIMIT_INGEST and RATE_LIMIT_CONSOLE_AUTH. */
+/** Per-client limits; `config/httpConfig.ts` reads RATE_LIMIT_INGEST and RATE_LIMIT_CONSOLE_AUTH. */
 export interface RateLimitSettings {
   /** Requests per minute per client on each ingest endpoint; 0 turns the limit off. */
   ingestPerMinute: number;
   /** Failed console tokens, and failed form tokens, per minute per client; 0 turns the limit off. */
   authFailuresPerMinute: number;
   /**
-   * The store's shared counters (main.ts passes them when the store is shared by several
-   * instances), so a client's count is the same on every instance; see counterStore.ts.
+   * The store's shared counters (config/sharedSecrets.ts passes them when the store is shared by
+   * several instances), so a client's count is the same on every instance; see counterStore.ts.
    */
   counters?: CounterPort;
   /** Another counter store; without it or `counters`, in this process's memory (one instance). */

@@ -10,7 +10,7 @@ import { signalRoutes } from './signalRoutes.js';
 export interface InstallSignalsOptions {
   ingest: SignalIngest;
   /**
-   * The envelope keys: a ring (main.ts keeps one in DATA_DIR, rotations included), one pair (a
+   * The envelope keys: a ring (config/sharedSecrets.ts keeps one in DATA_DIR, rotations included), one pair (a
    * ring in memory), or none (a pair made in memory on first use, lost on restart).
    */
   signalKeys?: SignalKeyRing | SignalKeys;

@@ -51,7 +51,7 @@ export interface SignalKeyRingOptions {
   previous?: RetiredSignalKeys;
   graceMinutes?: number;
   now?: () => number;
-  /** Keeps a rotation before it takes effect (main.ts: files beside SIGNALS_KEY_FILE). */
+  /** Keeps a rotation before it takes effect (config/sharedSecrets.ts: files beside SIGNALS_KEY_FILE). */
   persist?: (current: SignalKeys, previous: RetiredSignalKeys) => void;
   generate?: () => Promise<SignalKeys>;
 }
@@ -98,8 +98,9 @@ export function createSignalKeyRing(options: SignalKeyRingOptions): SignalKeyRin
 }
 
 /**
- * The ring main.ts uses: the current key in `file` (SIGNALS_KEY_FILE, created on first start),
- * the retired one in `file.previous.json`, rotations written to both before they take effect.
+ * The ring config/sharedSecrets.ts gives a single node: the current key in `file`
+ * (SIGNALS_KEY_FILE, created on first start), the retired one in `file.previous.json`, rotations
+ * written to both before they take effect.
  */
 export function loadSignalKeyRing(file: string, options: Pick<SignalKeyRingOptions, 'graceMinutes' | 'now'> = {}): SignalKeyRing {
   return createSignalKeyRing({

@@ -16,7 +16,7 @@ export interface StoredSignalKeyRingOptions {
   cacheMs?: number;
   now?: () => number;
   generate?: () => Promise<SignalKeys>;
-  /** The first key, when the store has none yet (main.ts: SIGNALS_KEY_FILE's, so a move to a shared store keeps it). */
+  /** The first key, when the store has none yet (config/sharedSecrets.ts: SIGNALS_KEY_FILE's, so a move to a shared store keeps it). */
   initial?: () => Promise<SignalKeys>;
 }
 

@@ -15,11 +15,6 @@ import { newestFirst, parseStack, toLogGroup, toStoredOccurrence } from './logRo
 export const DELIVERIES_KEPT_PER_GROUP = 200;
 /** How many occurrences the console's detail view shows; also all a delivery keeps of its batch. */
 const OCCURRENCES_SHOWN = 50;
-/**
- * How long a counted message id is remembered: far longer than any client retries a batch or a
- * queue redelivers one. Retention forgets older ones (retention.ts sweeps the table once a day).
- */
-export const MESSAGE_IDS_KEPT_MS = 30 * 24 * 3_600_000;
 
 /** What the log store is built with besides the connection and its group commit. */
 export interface SqliteLogsOptions {
