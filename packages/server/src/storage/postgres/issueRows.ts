@@ -1,7 +1,7 @@
 import type { StackFrame } from '../../logs/contract.js';
 import type { IssueGroup, ReleaseSummary, ResolvedStack, StoredGroupStack } from '../../releases/contract.js';
-import type { IssueStateColumns } from '../issueStateRow.js';
-import { toGroupState } from '../issueStateRow.js';
+import type { IssueStateColumns } from '../rows/issues.js';
+import { toGroupState } from '../rows/issues.js';
 import type { GroupRow } from './logs.js';
 import { GROUP_COLUMNS, toLogGroup } from './logs.js';
 

@@ -5,8 +5,8 @@ import type {
   ResolvedStack,
   StoredGroupStack,
 } from '../../releases/contract.js';
-import type { IssueStateColumns } from '../issueStateRow.js';
-import { toGroupState } from '../issueStateRow.js';
+import type { IssueStateColumns } from '../rows/issues.js';
+import { toGroupState } from '../rows/issues.js';
 import type { GroupRow } from './logRows.js';
 import { toLogGroup } from './logRows.js';
 

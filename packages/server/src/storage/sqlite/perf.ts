@@ -4,7 +4,7 @@ import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createDeferredRollups } from './deferredRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
-import { storedTiming } from '../perfRow.js';
+import { storedTiming } from '../rows/perf.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 

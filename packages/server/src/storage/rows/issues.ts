@@ -1,4 +1,4 @@
-import type { GroupState, GroupStatus } from '../releases/contract.js';
+import type { GroupState, GroupStatus } from '../../releases/contract.js';
 
 /**
  * The state columns of an issue row, as both engines' issue queries select them (the status
