@@ -6,6 +6,7 @@ import type { StoredDropReport } from '../../drops/contract.js';
 import { sqliteAnalyticsReads } from './analyticsReads.js';
 import { createSqliteAnalyticsRollups } from './analyticsRollups.js';
 import { createDeferredRollups } from './deferredRollups.js';
+import { analyticsHitRow, ANALYTICS_HIT_COLUMNS } from '../rows/analytics.js';
 import type { GroupCommit } from './groupCommit.js';
 import { unstageOnThrow } from './rollupStaging.js';
 import type { RollupStaging } from './rollupStaging.js';
@@ -53,12 +54,8 @@ export function createSqliteAnalytics(
 ): SqliteAnalytics {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
-      affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
-      login_state, session_id, placement, searchid, category, action, label, value, params)
-    VALUES (@clientId, @receivedAt, @timestamp, @type, @path, @nonInteraction, @vertical, @locale, @affiliate,
-      @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
-      @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
+    INSERT INTO analytics_hits (${ANALYTICS_HIT_COLUMNS})
+    VALUES (${ANALYTICS_HIT_COLUMNS.replace(/\w+/g, '@$&')})
     ON CONFLICT (client_id) DO NOTHING`);
   const deferred = options.rollups ? createDeferredRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
   // The hits staged in the open transaction, for a savepoint's owner to drop if it rolls back.
@@ -134,32 +131,8 @@ export function createSqliteAnalytics(
   };
 }
 
+/** The hit's row with SQLite's encodings: a 0/1 flag and the params as JSON text. */
 function toRow(hit: StoredAnalyticsHit) {
-  return {
-    // Hits from pages older than hit ids have none: stored, without deduplication.
-    clientId: hit.id ?? null,
-    receivedAt: hit.receivedAt,
-    timestamp: hit.timestamp,
-    type: hit.type,
-    path: hit.path,
-    nonInteraction: hit.nonInteraction ? 1 : 0,
-    vertical: hit.vertical ?? null,
-    locale: hit.locale ?? null,
-    affiliate: hit.affiliate ?? null,
-    affiliateskin: hit.affiliateskin ?? null,
-    experiment: hit.experiment ?? null,
-    pageId: hit.pageId ?? null,
-    subPageId: hit.subPageId ?? null,
-    presentation: hit.presentation ?? null,
-    pixelContext: hit.pixelContext ?? null,
-    loginState: hit.loginState ?? null,
-    sessionId: hit.sessionId ?? null,
-    placement: hit.placement ?? null,
-    searchid: hit.searchid ?? null,
-    category: hit.category ?? null,
-    action: hit.action ?? null,
-    label: hit.label ?? null,
-    value: hit.value ?? null,
-    params: hit.params ? JSON.stringify(hit.params) : null,
-  };
+  const row = analyticsHitRow(hit);
+  return { ...row, non_interaction: row.non_interaction ? 1 : 0, params: row.params && JSON.stringify(row.params) };
 }
