@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { ReleaseStorage, StatusChange } from '../../releases/contract.js';
 import { createIssueTracking } from './issueTracking.js';
-import type { IssueRow, ReleaseRow, StackRow } from './issueRows.js';
-import { ISSUE_SELECT, toGroupState, toIssueGroup, toReleaseSummary, toStoredStack } from './issueRows.js';
+import { toGroupState } from '../rows/issues.js';
+import type { IssueRow, ReleaseRow, StoredStackRow } from './issueRows.js';
+import { ISSUE_SELECT, toIssueGroup, toReleaseSummary, toStoredStackOf } from './issueRows.js';
 
 const RELEASE_SUMMARY = `
   SELECT r.name, r.first_seen, r.last_seen,
@@ -115,7 +116,7 @@ export function createSqliteReleases(db: Database): { query: ReleaseStorage; rec
       return {
         state: toGroupState(row),
         releases: groupReleases.all(groupId) as { release: string; count: number; firstSeen: number; lastSeen: number }[],
-        stacks: (groupStacks.all(groupId) as StackRow[]).map(toStoredStack),
+        stacks: (groupStacks.all(groupId) as StoredStackRow[]).map(toStoredStackOf),
       };
     },
     async setGroupStatus(groupId, change, now) {
@@ -131,7 +132,7 @@ export function createSqliteReleases(db: Database): { query: ReleaseStorage; rec
       saveResolved.run(JSON.stringify(stack), at, groupId, release ?? '');
     },
     async listReleaseStacks(release) {
-      return (releaseStacks.all(release) as StackRow[]).map(toStoredStack);
+      return (releaseStacks.all(release) as StoredStackRow[]).map(toStoredStackOf);
     },
     async saveArtifacts(release, artifacts, at) {
       saveArtifacts(release, artifacts, at);
