@@ -140,7 +140,7 @@ export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
     async busyLogGroups(minute, threshold) {
       return queryRows<{ groupId: string; count: number }>(
         pool,
-        'SELECT group_id AS "groupId", count FROM log_group_minutes WHERE minute = $1 AND count > $2 ORDER BY count DESC',
+        'SELECT group_id AS "groupId", count FROM log_group_minutes WHERE minute = $1 AND count > $2 ORDER BY count DESC, group_id COLLATE "C"',
         [minute, threshold],
       );
     },

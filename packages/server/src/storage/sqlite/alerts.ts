@@ -138,7 +138,7 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
       await writes.run(() => writeCursor.run([name, value]));
     },
     async busyLogGroups(minute, threshold) {
-      busy ??= db.prepare('SELECT group_id AS groupId, count FROM log_group_minutes WHERE minute = ? AND count > ? ORDER BY count DESC');
+      busy ??= db.prepare('SELECT group_id AS groupId, count FROM log_group_minutes WHERE minute = ? AND count > ? ORDER BY count DESC, group_id');
       return busy.all([minute, threshold]) as Array<{ groupId: string; count: number }>;
     },
     async trimAlertDeliveries(before) {
