@@ -4,7 +4,7 @@ import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createDeferredRollups } from './deferredRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
-import { storedTiming } from '../rows/perf.js';
+import { perfRowOf } from '../rows/perf.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 
@@ -35,8 +35,8 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
                               nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
-    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
-            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
+    VALUES (@client_id, @received_at, @url, @vertical, @page_id, @sub_page_id, @page_tag, @user_agent,
+            @nav_start, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
     ON CONFLICT (client_id) DO NOTHING`);
   // Nullable parameters keep one prepared statement for every combination of filters.
   const list = db.prepare(`
@@ -46,22 +46,13 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
        AND (@pageId IS NULL OR page_id = @pageId)
        AND (@subPageId IS NULL OR sub_page_id = @subPageId)
        AND (@pageTag IS NULL OR page_tag = @pageTag)
-     ORDER BY received_at DESC
+     ORDER BY received_at DESC, id DESC
      LIMIT @limit`);
 
   // Stores the report unless its id was stored before (then it is a retry: nothing happens).
   const write = (report: PerfReport): void => {
-    const { vitals, timing: _timing, nav: _nav, attribution: _attribution, ...rest } = report;
-    const { changes, lastInsertRowid } = insert.run({
-      ...rest,
-      timing: JSON.stringify(storedTiming(report)),
-      lcp: vitals.wv_lcp,
-      cls: vitals.wv_cls,
-      inp: vitals.wv_inp,
-      fid: vitals.wv_fid,
-      fcp: vitals.wv_fcp,
-      ttfb: vitals.wv_ttfb,
-    });
+    const row = perfRowOf(report);
+    const { changes, lastInsertRowid } = insert.run({ ...row, timing: JSON.stringify(row.timing) });
     // Only a report really stored counts: a retry's DO NOTHING changes no row.
     if (changes === 1) deferred?.stage(report, Number(lastInsertRowid));
   };
