@@ -38,14 +38,14 @@ async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsH
 
 /**
  * As {@link writeAnalyticsHits} with rollups, for direct ingest: the fresh hits' minute counts
- * are staged in the raw INSERT's statement instead of upserted (analyticsPendingRollups.ts).
+ * are written as a pending row in the raw INSERT's statement instead of upserted (analyticsPendingRollups.ts).
  */
-async function writeAnalyticsHitsStaged(db: Queryable, hits: readonly StoredAnalyticsHit[], cache: RollupKeyCache): Promise<LearnedKeys> {
+async function writeAnalyticsHitsPending(db: Queryable, hits: readonly StoredAnalyticsHit[], cache: RollupKeyCache): Promise<LearnedKeys> {
   const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
   if (fresh.length === 0) return NONE;
   const { minutes, learned } = await minuteCounts(db, cache, fresh);
   await db.query({
-    name: 'analytics-raw-insert-staged',
+    name: 'analytics-raw-insert-pending',
     text: `WITH raw AS (${RAW_INSERT}) INSERT INTO analytics_rollup_pending (minutes) VALUES ($2)`,
     // Numbers only: plain JSON.
     values: [pgJson(fresh.map(analyticsHitRow)), JSON.stringify(minutes)],
@@ -68,7 +68,7 @@ export interface PostgresAnalyticsOptions {
   rawDays: number;
   /** How direct ingest groups bodies into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<AnalyticsBody>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
-  /** When direct ingest's staged rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
+  /** When direct ingest's pending rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
   flushing?: Partial<PendingFlusherOptions>;
 }
 
@@ -92,7 +92,7 @@ export interface PostgresAnalyticsWrites {
 }
 
 /**
- * The analytics ports over the pool; a body's hits, their staged rollup counts and drop report
+ * The analytics ports over the pool; a body's hits, their pending rollup counts and drop report
  * are in one transaction, shared with the bodies that arrive with it (batchWriter.ts), and a
  * flush adds the counts to the rollups soon after and before any read of them
  * (analyticsPendingRollups.ts). `close` waits for the bodies queued and flushes. `writeHits` is
@@ -111,7 +111,7 @@ export function createPostgresAnalytics(
   };
   const onError = options.flushing?.onError ?? (() => {});
   const flusher = options.rollups ? createAnalyticsRollupFlusher(pool, { ...FLUSHING, ...options.flushing, onError }) : undefined;
-  // What this instance staged is in the rollups before they are read; if the flush fails
+  // What this instance left pending is in the rollups before they are read; if the flush fails
   // (reported, and retried later), the read still answers, without those hits.
   const flushed = async () => {
     await flusher?.flush().catch(onError);
@@ -123,12 +123,12 @@ export function createPostgresAnalytics(
       const hits = bodies.flatMap((body) => body.hits);
       await prepare(hits);
       const learned = await inTransaction(pool, async (client) => {
-        const found = options.rollups ? await writeAnalyticsHitsStaged(client, hits, keys) : await writeHits(client, hits);
+        const found = options.rollups ? await writeAnalyticsHitsPending(client, hits, keys) : await writeHits(client, hits);
         await writeDropReports(client, bodies.flatMap((body) => (body.dropped ? [body.dropped] : [])));
         return found;
       });
       keys.remember(learned);
-      flusher?.staged();
+      flusher?.added();
     },
   });
   return {

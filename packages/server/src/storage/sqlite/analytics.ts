@@ -5,11 +5,11 @@ import { countBy } from '../../analytics/rollupTuple.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import { sqliteAnalyticsReads } from './analyticsReads.js';
 import { createSqliteAnalyticsRollups } from './analyticsRollups.js';
-import { createDeferredRollups } from './deferredRollups.js';
+import { createPendingRollups } from './pendingRollups.js';
 import { analyticsHitRow, ANALYTICS_HIT_COLUMNS } from '../rows/analytics.js';
 import type { GroupCommit } from './groupCommit.js';
-import { unstageOnThrow } from './rollupStaging.js';
-import type { RollupStaging } from './rollupStaging.js';
+import { dropPendingOnThrow } from './pendingMarks.js';
+import type { PendingMarks } from './pendingMarks.js';
 
 /** A request body's hits and drop report, as a route hands them over. */
 export interface AnalyticsBody {
@@ -30,7 +30,7 @@ interface Waiting extends AnalyticsBody {
 }
 
 /** What the store calls; `close` once the group commit is closed (writes the rollups still pending). */
-export interface SqliteAnalytics extends RollupStaging {
+export interface SqliteAnalytics extends PendingMarks {
   /** Stores the bodies inside the caller's transaction (`writeBatch`'s); any failure fails it all. */
   writeBodies(bodies: readonly AnalyticsBody[]): void;
   close(): Promise<void>;
@@ -42,7 +42,7 @@ export interface SqliteAnalytics extends RollupStaging {
  * Analytics hits on SQLite. Each body's hits and drop report are stored all or nothing (a
  * savepoint). With `rollups`, each hit really inserted (not a retry of a stored id, so a retried
  * hit counts once) is counted into sums in memory once its transaction committed, and those are
- * written about once a second (deferredRollups.ts), always before a read of the rollups. The
+ * written about once a second (pendingRollups.ts), always before a read of the rollups. The
  * ingest port gathers the bodies of every request that arrives before the next group commit into
  * one call of the group, each body failing alone.
  */
@@ -57,16 +57,16 @@ export function createSqliteAnalytics(
     INSERT INTO analytics_hits (${ANALYTICS_HIT_COLUMNS})
     VALUES (${ANALYTICS_HIT_COLUMNS.replace(/\w+/g, '@$&')})
     ON CONFLICT (client_id) DO NOTHING`);
-  const deferred = options.rollups ? createDeferredRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
-  // The hits staged in the open transaction, for a savepoint's owner to drop if it rolls back.
-  const staging: RollupStaging = { mark: () => deferred?.mark() ?? 0, rewind: (mark) => deferred?.rewind(mark) };
-  // A body's drop report is stored with its hits or not at all, and its hits staged only if both were.
+  const pending = options.rollups ? createPendingRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
+  // The hits added in the open transaction, for a savepoint's owner to drop if it rolls back.
+  const marks: PendingMarks = { mark: () => pending?.mark() ?? 0, rewind: (mark) => pending?.rewind(mark) };
+  // A body's drop report is stored with its hits or not at all, and its hits added to the pending rollups only if both were.
   const storeBody = db.transaction((body: AnalyticsBody) =>
-    unstageOnThrow([staging], () => {
+    dropPendingOnThrow([marks], () => {
       for (const hit of body.hits) {
         const { changes, lastInsertRowid } = insert.run(toRow(hit));
         // Only a hit really stored counts: a retry's DO NOTHING changes no row.
-        if (changes === 1) deferred?.stage(hit, Number(lastInsertRowid));
+        if (changes === 1) pending?.add(hit, Number(lastInsertRowid));
       }
       if (body.dropped) writeDrop(body.dropped);
     }),
@@ -106,12 +106,12 @@ export function createSqliteAnalytics(
     });
   const reads = sqliteAnalyticsReads(db, options.rawDays);
   // What was acknowledged before a read is in the rollup rows it reads.
-  const settled = async () => deferred?.settle();
+  const settled = async () => pending?.settle();
 
   return {
     writeBodies: (bodies) => bodies.forEach((body) => storeBody(body)),
-    ...staging,
-    close: async () => deferred?.close(),
+    ...marks,
+    close: async () => pending?.close(),
     ingest: { insertAnalyticsHits },
     query: {
       async countAnalytics(filter, by, limit) {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
-import { createDeferredRollups } from './deferredRollups.js';
+import { createPendingRollups } from './pendingRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
 import { perfRowOf } from '../rows/perf.js';
@@ -25,12 +25,12 @@ export interface SqlitePerf {
  * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
  * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
  * group commit on its own. With `rollups`, each stored report is counted into sums in memory
- * once its transaction committed, and those are written about once a second (deferredRollups.ts),
+ * once its transaction committed, and those are written about once a second (pendingRollups.ts),
  * and always before the rollups are read.
  */
 export function createSqlitePerf(db: Database, writes: GroupCommit, options: { rollups: boolean }): SqlitePerf {
   const rollups = createSqlitePerfRollups(db);
-  const deferred = options.rollups ? createDeferredRollups(db, writes, rollups.fold) : undefined;
+  const pending = options.rollups ? createPendingRollups(db, writes, rollups.fold) : undefined;
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
@@ -54,14 +54,14 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
     const row = perfRowOf(report);
     const { changes, lastInsertRowid } = insert.run({ ...row, timing: JSON.stringify(row.timing) });
     // Only a report really stored counts: a retry's DO NOTHING changes no row.
-    if (changes === 1) deferred?.stage(report, Number(lastInsertRowid));
+    if (changes === 1) pending?.add(report, Number(lastInsertRowid));
   };
 
   return {
     write,
-    mark: () => deferred?.mark() ?? 0,
-    rewind: (mark) => deferred?.rewind(mark),
-    close: async () => deferred?.close(),
+    mark: () => pending?.mark() ?? 0,
+    rewind: (mark) => pending?.rewind(mark),
+    close: async () => pending?.close(),
     ingest: {
       insertPerfReport: (report) => writes.run(() => write(report)),
     },
@@ -79,7 +79,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
         return rows.map(toReport);
       },
       async readPerfRollups(filter) {
-        await deferred?.settle(); // what was ingested before this read is in the rows it reads
+        await pending?.settle(); // what was ingested before this read is in the rows it reads
         return rollups.read(filter);
       },
     },
