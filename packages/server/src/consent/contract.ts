@@ -1,7 +1,6 @@
 // The consent wire contract on the server side (docs/consent.md is the reference). What the
 // browser sends and reads is the platform consent module's; the server narrows it where its schemas do.
 import type { ConsentChoices, ConsentData as WireConsentData } from '@tarmac/platform/consent';
-import type { ConsentCountry } from './countrySummary.js';
 
 export type { ConsentVendorList } from '@tarmac/platform/consent';
 
@@ -42,6 +41,17 @@ export interface ConsentDay {
   vendorObjections: Record<number, number>;
   /** Visitors who answered a re-consent prompt that day, by why they were asked. */
   reconsents: Record<ReconsentReason, number>;
+}
+
+/**
+ * One country of the console's consent table, over a time window: each visitor counted once, by
+ * their last TCF choice and their last US choice in it, under the country that choice came from.
+ */
+export interface ConsentCountry {
+  /** ISO 3166-1 alpha-2; null for TCF choices stored before the country was recorded. */
+  country: string | null;
+  tcf: { visitors: number; choices: Record<ConsentChoiceKind, number> };
+  usnat: { visitors: number; saleOptOut: number; sharingOptOut: number; targetedAdvertisingOptOut: number; gpc: number };
 }
 
 /** `GET /console/api/consent/summary` reply. */

@@ -1,6 +1,5 @@
 import type { NewConsentChoice } from './consentStorage.js';
-import type { ConsentDay } from './contract.js';
-import type { ConsentCountry } from './countrySummary.js';
+import type { ConsentCountry, ConsentDay } from './contract.js';
 import type { NewUsnatChoice } from './usnatContract.js';
 
 /** What a writer calls. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentCountry } from '../../consent/countrySummary.js';
+import type { ConsentCountry } from '../../consent/contract.js';
 import type { NewUsnatChoice } from '../../consent/usnatContract.js';
 import { consentChoice, DAY, HOUR, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';

@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import type { TcfCountryRow, UsnatCountryRow } from '../../consent/countrySummary.js';
-import { consentCountries } from '../../consent/countrySummary.js';
 import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import type { NewUsnatChoice } from '../../consent/usnatContract.js';
-import { usnatChoiceOf } from '../rows/consent.js';
+import type { TcfCountryRow, UsnatCountryRow } from '../rows/consent.js';
+import { consentCountries, usnatChoiceOf } from '../rows/consent.js';
 import { inTransaction, pgJson, pgText, queryRow, queryRows } from './db.js';
 
 /**
