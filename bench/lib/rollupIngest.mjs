@@ -100,7 +100,7 @@ export async function ingestOnOff(engine, { rounds, roundSeconds, concurrency, m
         throw new Error(`rollups ${name}: acknowledged ${expected.perf} reports and ${expected.hits} hits but stored ${stored.perf} and ${stored.hits}`);
       }
       // The work measured really happened: with rollups on, every stored report is counted once.
-      // Direct ingest on PostgreSQL adds staged stats to the rollups within a second or so
+      // Direct ingest on PostgreSQL adds pending stats to the rollups within a second or so
       // (perfPendingRollups.ts), so the count may still be catching up for a moment.
       const rolledUp = await settled(sides[name].rolledUp, name === 'on' ? stored.perf : 0);
       if (rolledUp !== undefined && rolledUp !== (name === 'on' ? stored.perf : 0)) {

@@ -26,7 +26,7 @@ export function cpuMs(pid) {
  * Starts a side: `engine` 'sqlite' | 'postgres', `rollups` 'on' | 'off', `mode` 'direct' |
  * 'jetstream' (PostgreSQL only: the server refuses NATS in front of SQLite). Resolves with the
  * server's url and pid, `stored()` (rows in perf_reports and analytics_hits), on PostgreSQL
- * `rolledUp()` (the reports the minute rollups count, which SQLite writes later, deferred) and
+ * `rolledUp()` (the reports the minute rollups count, which SQLite writes later, from its pending rollups) and
  * `stop()`, which also removes the database and the stream.
  */
 export async function startSide(engine, rollups, mode) {

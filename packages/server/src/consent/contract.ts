@@ -43,6 +43,17 @@ export interface ConsentDay {
   reconsents: Record<ReconsentReason, number>;
 }
 
+/**
+ * One country of the console's consent table, over a time window: each visitor counted once, by
+ * their last TCF choice and their last US choice in it, under the country that choice came from.
+ */
+export interface ConsentCountry {
+  /** ISO 3166-1 alpha-2; null for TCF choices stored before the country was recorded. */
+  country: string | null;
+  tcf: { visitors: number; choices: Record<ConsentChoiceKind, number> };
+  usnat: { visitors: number; saleOptOut: number; sharingOptOut: number; targetedAdvertisingOptOut: number; gpc: number };
+}
+
 /** `GET /console/api/consent/summary` reply. */
 export interface ConsentSummary {
   days: ConsentDay[];

@@ -58,7 +58,7 @@ export function logWindowPieces(grid: TimeGrid, now: number): (WindowPiece & { l
 }
 
 /**
- * Sums the rows several pieces gave per group, release and bucket: a bucket may take rows of
+ * Sums the rows several pieces gave per group, release and bucket, in {@link bucketOrder}: a bucket may take rows of
  * two levels (the hours before the first whole day, and that day's own rows are different
  * buckets; but a piece moved to a coarser level by retention can share one).
  */
@@ -70,5 +70,17 @@ export function mergeBuckets(rows: readonly OccurrenceBucket[]): OccurrenceBucke
     if (sum) sum.count += row.count;
     else merged.set(key, { ...row });
   }
-  return [...merged.values()].sort((a, b) => a.start - b.start);
+  return [...merged.values()].sort(bucketOrder);
+}
+
+/**
+ * Oldest bucket first; within one, by group, then release (JS string order), no release last. Stated
+ * here, not left to the engines: their GROUP BY hands rows back in different orders.
+ */
+function bucketOrder(a: OccurrenceBucket, b: OccurrenceBucket): number {
+  if (a.start !== b.start) return a.start - b.start;
+  if (a.groupId !== b.groupId) return a.groupId < b.groupId ? -1 : 1;
+  if (a.release === b.release) return 0;
+  if (a.release === null || b.release === null) return a.release === null ? 1 : -1;
+  return a.release < b.release ? -1 : 1;
 }

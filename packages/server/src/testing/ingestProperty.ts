@@ -23,7 +23,7 @@ export interface CountingApp extends TestApp {
   rowCounts(): Record<string, number>;
   /**
    * Writes the rollup sums still in memory. The perf and analytics rollups are written about
-   * once a second (storage/sqlite/deferredRollups.ts), so without this a timer's write of an
+   * once a second (storage/sqlite/pendingRollups.ts), so without this a timer's write of an
    * earlier request's sums could show as rows this request stored.
    */
   settleRollups(): Promise<void>;

@@ -134,5 +134,17 @@ export function describeAlertPorts(open: OpenStore): void {
       expect(await alerts().busyLogGroups(minute, 55)).toEqual([{ groupId: 'demo:c', count: 60 }]);
       expect(await alerts().busyLogGroups(minute + MINUTE, 50)).toEqual([{ groupId: 'demo:a', count: 99 }]);
     });
+
+    it('orders groups of the same per-minute count by group id (byte order), alike on every engine', async () => {
+      const minute = T0 + 5 * MINUTE;
+      // Stored in an order that is neither the ids' order nor its reverse; 'B' before 'a' in byte order.
+      const ids = ['demo:m', 'demo:B', 'demo:z', 'demo:a'];
+      await store().ingest.logs.insertClientLogs(logBatch(ids.map((groupId, i) =>
+        logRecord({ messageId: `t${i}`, groupId, occurrences: groupId === 'demo:z' ? 9 : 7, receivedAt: minute + i, product: 'demo' }),
+      )));
+      expect(await alerts().busyLogGroups(minute, 1)).toEqual([
+        { groupId: 'demo:z', count: 9 }, { groupId: 'demo:B', count: 7 }, { groupId: 'demo:a', count: 7 }, { groupId: 'demo:m', count: 7 },
+      ]);
+    });
   });
 }

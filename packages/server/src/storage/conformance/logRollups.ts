@@ -70,6 +70,24 @@ export function describeLogRollups(open: OpenStore): void {
       expect(await read([], T0, T0 + DAY, HOUR)).toEqual([]);
     });
 
+    it('orders rows of one bucket alike on every engine: by group, then release, none last', async () => {
+      const at = T0 + 7 * HOUR + 10 * MINUTE;
+      // Written in an order that is neither the expected one nor its reverse; equal counts throughout.
+      await send([
+        releaseRecord('t1', 'r2', { receivedAt: at, groupId: 'g-2' }),
+        releaseRecord('t2', null, { receivedAt: at, groupId: 'g-1' }),
+        releaseRecord('t3', 'r10', { receivedAt: at + MINUTE, groupId: 'g-1' }),
+        releaseRecord('t4', 'R1', { receivedAt: at, groupId: 'g-2' }),
+        releaseRecord('t5', 'r2', { receivedAt: at + 2 * MINUTE, groupId: 'g-1' }),
+        releaseRecord('t6', 'r1', { receivedAt: at - HOUR, groupId: 'g-2' }),
+      ]);
+      const bucket = (groupId: string, release: string | null, start = T0 + 7 * HOUR) => ({ groupId, release, start, count: 1 });
+      expect(await read(['g-2', 'g-1'], T0, T0 + DAY, HOUR)).toEqual([
+        bucket('g-2', 'r1', T0 + 6 * HOUR),
+        bucket('g-1', 'r10'), bucket('g-1', 'r2'), bucket('g-1', null), bucket('g-2', 'R1'), bucket('g-2', 'r2'),
+      ]);
+    });
+
     it('answers any window, across hours and days, as the sum over the messages in it', async () => {
       // Three days of messages at irregular times, groups, releases and folded counts.
       const records: NewClientLog[] = [];

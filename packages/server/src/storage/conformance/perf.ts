@@ -29,6 +29,13 @@ export function describePerfPorts(open: OpenStore): void {
       expect(await receivedTimes({ from: T0 + 20_000 })).toEqual([]);
     });
 
+    it('lists reports received at the same millisecond newest stored first, alike on every engine', async () => {
+      for (const id of ['t-1', 't-2', 't-3']) await store().ingest.perf.insertPerfReport(perfReport({ id, receivedAt: T0 + 4_000 }));
+      await store().ingest.perf.insertPerfReport(perfReport({ id: 't-0', receivedAt: T0 + 5_000 }));
+      expect((await list()).map((r) => r.id)).toEqual(['t-0', 't-3', 't-2', 't-1']);
+      expect((await list({ pageId: 'home', limit: 2 })).map((r) => r.id)).toEqual(['t-0', 't-3']);
+    });
+
     it('filters by vertical, page, sub-page and page tag, each alone or together', async () => {
       const reports = [
         perfReport({ id: 'a', receivedAt: T0 + 1, vertical: 'flights', pageId: 'home', subPageId: 'main' }),

@@ -1,38 +1,9 @@
 import type pg from 'pg';
 import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/ports.js';
-import type { AlertConditions, AlertDelivery, AlertKind, AlertRule } from '../../alerts/contract.js';
+import type { AlertDelivery } from '../../alerts/contract.js';
+import type { RuleRow } from '../rows/alerts.js';
+import { conditionsOf, DELIVERY_COLUMNS, RULE_COLUMNS, toRule } from '../rows/alerts.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
-
-interface RuleRow {
-  id: number;
-  name: string;
-  kind: AlertKind;
-  conditions: AlertConditions;
-  webhook_url: string;
-  enabled: boolean;
-  created_at: number;
-  updated_at: number;
-}
-
-// Never the secret: it leaves the store only with a due delivery.
-const RULE_COLUMNS = 'id, name, kind, conditions, webhook_url, enabled, created_at, updated_at';
-
-const toRule = (row: RuleRow): AlertRule => ({
-  id: row.id,
-  name: row.name,
-  kind: row.kind,
-  webhookUrl: row.webhook_url,
-  enabled: row.enabled,
-  ...row.conditions,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-// Everything of a rule body that is a condition: the rest has columns of its own.
-function conditionsOf(input: AlertConditions & Record<string, unknown>): string {
-  const { name: _n, kind: _k, webhookUrl: _w, secret: _s, enabled: _e, ...conditions } = input;
-  return JSON.stringify(conditions);
-}
 
 const QUEUE = `
   INSERT INTO alert_deliveries (rule_id, kind, dedupe_key, subject, summary, payload, status, next_attempt_at, created_at)
@@ -145,9 +116,7 @@ export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
       // The attempts ride along as JSON, oldest first: one round trip, not one per delivery.
       return queryRows<AlertDelivery>(
         pool,
-        `SELECT d.id, d.rule_id AS "ruleId", r.name AS "ruleName", d.kind, d.subject, d.summary, d.status,
-                d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
-                CASE WHEN d.status = 'pending' THEN d.next_attempt_at END AS "nextAttemptAt",
+        `SELECT ${DELIVERY_COLUMNS},
                 (SELECT coalesce(json_agg(json_build_object('at', a.at, 'status', a.status, 'error', a.error,
                                                             'durationMs', a.duration_ms) ORDER BY a.at, a.id), '[]')
                    FROM alert_attempts a WHERE a.delivery_id = d.id) AS attempts
@@ -171,7 +140,7 @@ export function createPostgresAlertStore(pool: pg.Pool): AlertStorage {
     async busyLogGroups(minute, threshold) {
       return queryRows<{ groupId: string; count: number }>(
         pool,
-        'SELECT group_id AS "groupId", count FROM log_group_minutes WHERE minute = $1 AND count > $2 ORDER BY count DESC',
+        'SELECT group_id AS "groupId", count FROM log_group_minutes WHERE minute = $1 AND count > $2 ORDER BY count DESC, group_id COLLATE "C"',
         [minute, threshold],
       );
     },

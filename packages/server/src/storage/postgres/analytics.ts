@@ -7,6 +7,7 @@ import { countBy } from '../../analytics/rollupTuple.js';
 import { postgresAnalyticsReads } from './analyticsReads.js';
 import { createAnalyticsRollupFlusher } from './analyticsPendingRollups.js';
 import { minuteCounts, postgresRollupWriter, prepareRollupKeys, type PostgresRollupWriter } from './analyticsRollups.js';
+import { analyticsHitRow, ANALYTICS_HIT_COLUMNS } from '../rows/analytics.js';
 import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, type Queryable } from './db.js';
 import { writeDropReports } from './drops.js';
@@ -24,7 +25,7 @@ const NONE: LearnedKeys = new Map();
 async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsHit[], addToRollups?: PostgresRollupWriter): Promise<LearnedKeys> {
   const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
   if (fresh.length === 0) return NONE;
-  const rows = pgJson(fresh.map(toRow));
+  const rows = pgJson(fresh.map(analyticsHitRow));
   if (!addToRollups) {
     await db.query({ name: 'analytics-raw-insert', text: RAW_INSERT, values: [rows] });
     return NONE;
@@ -37,28 +38,24 @@ async function writeAnalyticsHits(db: Queryable, hits: readonly StoredAnalyticsH
 
 /**
  * As {@link writeAnalyticsHits} with rollups, for direct ingest: the fresh hits' minute counts
- * are staged in the raw INSERT's statement instead of upserted (analyticsPendingRollups.ts).
+ * are written as a pending row in the raw INSERT's statement instead of upserted (analyticsPendingRollups.ts).
  */
-async function writeAnalyticsHitsStaged(db: Queryable, hits: readonly StoredAnalyticsHit[], cache: RollupKeyCache): Promise<LearnedKeys> {
+async function writeAnalyticsHitsPending(db: Queryable, hits: readonly StoredAnalyticsHit[], cache: RollupKeyCache): Promise<LearnedKeys> {
   const fresh = await newItems(db, 'analytics', hits, (hit) => hit.id ?? null, Date.now());
   if (fresh.length === 0) return NONE;
   const { minutes, learned } = await minuteCounts(db, cache, fresh);
   await db.query({
-    name: 'analytics-raw-insert-staged',
+    name: 'analytics-raw-insert-pending',
     text: `WITH raw AS (${RAW_INSERT}) INSERT INTO analytics_rollup_pending (minutes) VALUES ($2)`,
     // Numbers only: plain JSON.
-    values: [pgJson(fresh.map(toRow)), JSON.stringify(minutes)],
+    values: [pgJson(fresh.map(analyticsHitRow)), JSON.stringify(minutes)],
   });
   return learned;
 }
 
-/** The raw hits of `$1` (rows of {@link toRow} as JSON), in one statement. */
-const RAW_INSERT = `INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
-       affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
-       login_state, session_id, placement, searchid, category, action, label, value, params)
-     SELECT client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
-       affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
-       login_state, session_id, placement, searchid, category, action, label, value, params
+/** The raw hits of `$1` (rows of {@link analyticsHitRow} as JSON), in one statement. */
+const RAW_INSERT = `INSERT INTO analytics_hits (${ANALYTICS_HIT_COLUMNS})
+     SELECT ${ANALYTICS_HIT_COLUMNS}
        FROM jsonb_to_recordset($1::jsonb) AS r(client_id TEXT, received_at BIGINT, timestamp BIGINT, type TEXT, path TEXT,
          non_interaction BOOLEAN, vertical TEXT, locale TEXT, affiliate TEXT, affiliateskin TEXT, experiment TEXT,
          page_id TEXT, sub_page_id TEXT, presentation TEXT, pixel_context TEXT, login_state TEXT, session_id TEXT,
@@ -71,7 +68,7 @@ export interface PostgresAnalyticsOptions {
   rawDays: number;
   /** How direct ingest groups bodies into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<AnalyticsBody>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
-  /** When direct ingest's staged rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
+  /** When direct ingest's pending rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
   flushing?: Partial<PendingFlusherOptions>;
 }
 
@@ -95,7 +92,7 @@ export interface PostgresAnalyticsWrites {
 }
 
 /**
- * The analytics ports over the pool; a body's hits, their staged rollup counts and drop report
+ * The analytics ports over the pool; a body's hits, their pending rollup counts and drop report
  * are in one transaction, shared with the bodies that arrive with it (batchWriter.ts), and a
  * flush adds the counts to the rollups soon after and before any read of them
  * (analyticsPendingRollups.ts). `close` waits for the bodies queued and flushes. `writeHits` is
@@ -114,7 +111,7 @@ export function createPostgresAnalytics(
   };
   const onError = options.flushing?.onError ?? (() => {});
   const flusher = options.rollups ? createAnalyticsRollupFlusher(pool, { ...FLUSHING, ...options.flushing, onError }) : undefined;
-  // What this instance staged is in the rollups before they are read; if the flush fails
+  // What this instance left pending is in the rollups before they are read; if the flush fails
   // (reported, and retried later), the read still answers, without those hits.
   const flushed = async () => {
     await flusher?.flush().catch(onError);
@@ -126,12 +123,12 @@ export function createPostgresAnalytics(
       const hits = bodies.flatMap((body) => body.hits);
       await prepare(hits);
       const learned = await inTransaction(pool, async (client) => {
-        const found = options.rollups ? await writeAnalyticsHitsStaged(client, hits, keys) : await writeHits(client, hits);
+        const found = options.rollups ? await writeAnalyticsHitsPending(client, hits, keys) : await writeHits(client, hits);
         await writeDropReports(client, bodies.flatMap((body) => (body.dropped ? [body.dropped] : [])));
         return found;
       });
       keys.remember(learned);
-      flusher?.staged();
+      flusher?.added();
     },
   });
   return {
@@ -163,31 +160,3 @@ export function createPostgresAnalytics(
   };
 }
 
-function toRow(hit: StoredAnalyticsHit) {
-  return {
-    client_id: hit.id ?? null,
-    received_at: hit.receivedAt,
-    timestamp: hit.timestamp,
-    type: hit.type,
-    path: hit.path,
-    non_interaction: Boolean(hit.nonInteraction),
-    vertical: hit.vertical ?? null,
-    locale: hit.locale ?? null,
-    affiliate: hit.affiliate ?? null,
-    affiliateskin: hit.affiliateskin ?? null,
-    experiment: hit.experiment ?? null,
-    page_id: hit.pageId ?? null,
-    sub_page_id: hit.subPageId ?? null,
-    presentation: hit.presentation ?? null,
-    pixel_context: hit.pixelContext ?? null,
-    login_state: hit.loginState ?? null,
-    session_id: hit.sessionId ?? null,
-    placement: hit.placement ?? null,
-    searchid: hit.searchid ?? null,
-    category: hit.category ?? null,
-    action: hit.action ?? null,
-    label: hit.label ?? null,
-    value: hit.value ?? null,
-    params: hit.params ?? null,
-  };
-}

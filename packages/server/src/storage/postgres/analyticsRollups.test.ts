@@ -50,9 +50,9 @@ describeAnalyticsRollupRows(async (rollups) => {
   return {
     store,
     async rows(level) {
-      // Direct ingest stages its counts; the store's own flush adds them within half a second.
+      // Direct ingest leaves its counts pending; the store's own flush adds them within half a second.
       for (let waited = 0; Number((await admin.query('SELECT count(*) AS n FROM analytics_rollup_pending')).rows[0].n) > 0; waited += 20) {
-        if (waited > 5_000) throw new Error('the staged analytics counts were not flushed within 5 s');
+        if (waited > 5_000) throw new Error('the pending analytics counts were not flushed within 5 s');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const { rows } = await admin.query<{ start: string; n: string }>(`SELECT start, n FROM analytics_rollup_${level} ORDER BY start`);

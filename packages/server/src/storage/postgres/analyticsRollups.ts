@@ -64,7 +64,7 @@ export function postgresRollupWriter(cache: RollupKeyCache): PostgresRollupWrite
   };
 }
 
-/** A minute's count of one tuple, by its id: what direct ingest stages (analyticsPendingRollups.ts). */
+/** A minute's count of one tuple, by its id: what direct ingest leaves pending (analyticsPendingRollups.ts). */
 export type MinuteCount = readonly [start: number, keyId: number, n: number];
 
 /** The minute counts of fresh hits by tuple id (interning a tuple the cache lost, in the caller's transaction). */
@@ -78,7 +78,7 @@ export async function minuteCounts(
   return { minutes: deltas.map((delta) => [delta.start, idOf(delta), delta.n] as const), learned };
 }
 
-/** Adds minute counts to every level's rows, in the caller's transaction: what a flush of staged counts writes. */
+/** Adds minute counts to every level's rows, in the caller's transaction: what a flush of pending counts writes. */
 export async function addAnalyticsRollups(db: Queryable, minutes: readonly MinuteCount[]): Promise<void> {
   const sums = new Map<string, LevelCount>();
   for (const [minute, keyId, n] of minutes) {

@@ -69,12 +69,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   });
   const perf = createPostgresPerf(pool, {
     rollups: options.rollups ?? true,
-    flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: trouble flushing staged stats (a failed flush is retried; an unreadable row is kept, marked)') },
+    flushing: { onError: (error) => logger.warn({ err: error }, 'perf rollups: trouble flushing pending stats (a failed flush is retried; an unreadable row is kept, marked)') },
   });
   const analytics = createPostgresAnalytics(pool, {
     rollups: options.rollups ?? true,
     rawDays: retention,
-    flushing: { onError: (error) => logger.warn({ err: error }, 'analytics rollups: trouble flushing staged counts (a failed flush is retried; an unreadable row is kept, marked)') },
+    flushing: { onError: (error) => logger.warn({ err: error }, 'analytics rollups: trouble flushing pending counts (a failed flush is retried; an unreadable row is kept, marked)') },
   });
   const signals = createPostgresSignals(pool);
   const consent = createPostgresConsent(pool);

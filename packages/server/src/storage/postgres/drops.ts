@@ -1,17 +1,10 @@
 import type pg from 'pg';
-import type { DropBucket, DropCount, DropReason, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
+import type { DropBucket, DropCount, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
 import type { DropQuery } from '../../drops/ports.js';
+import type { DropRow } from '../rows/drops.js';
+import { dropRowsOf } from '../rows/drops.js';
 import { pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
-
-interface DropRow {
-  source: StoredDropReport['source'];
-  report_id: string;
-  reason: DropReason;
-  product: string | null;
-  count: number;
-  received_at: number;
-}
 
 /**
  * Stores drop reports inside the caller's transaction (the one storing the same body's items):
@@ -19,18 +12,7 @@ interface DropRow {
  * report is re-sent. The log and analytics adapters call this.
  */
 export async function writeDropReports(db: Queryable, reports: readonly StoredDropReport[]): Promise<void> {
-  const rows = reports.flatMap((report) =>
-    (Object.entries(report.counts) as [DropReason, number | undefined][])
-      .filter((entry): entry is [DropReason, number] => Boolean(entry[1]))
-      .map(([reason, count]): DropRow => ({
-        source: report.source,
-        report_id: report.id,
-        reason,
-        product: report.product,
-        count,
-        received_at: report.receivedAt,
-      })),
-  );
+  const rows = reports.flatMap(dropRowsOf);
   const fresh: DropRow[] = [];
   for (const source of ['logs', 'analytics'] as const) {
     const ofSource = rows.filter((row) => row.source === source);

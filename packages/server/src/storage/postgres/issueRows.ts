@@ -1,36 +1,18 @@
-import type { StackFrame } from '../../logs/contract.js';
-import type { IssueGroup, ResolvedStack, StoredGroupStack } from '../../issues/contract.js';
+import type { IssueGroup } from '../../issues/contract.js';
 import type { ReleaseSummary } from '../../releases/contract.js';
-import type { IssueStateColumns } from '../issueStateRow.js';
-import { toGroupState } from '../issueStateRow.js';
+import type { IssueStateColumns } from '../rows/issues.js';
+import { issueSelect, toGroupState } from '../rows/issues.js';
 import type { GroupRow } from './logs.js';
 import { GROUP_COLUMNS, toLogGroup } from './logs.js';
 
-/**
- * A log group with its state, as the issue queries select it; `$1` is now. The status is computed
- * in SQL (`status_now`), so that an ignore whose time is up reads as unresolved to filters too.
- * The outer query's rows are aliased `i`.
- */
-export const ISSUE_SELECT = `
-  WITH issues AS (
-    SELECT g.*,
-           CASE WHEN s.status IS NULL THEN 'unresolved'
-                WHEN s.status = 'ignored' AND s.ignore_until IS NOT NULL AND s.ignore_until <= $1::bigint THEN 'unresolved'
-                ELSE s.status END AS status_now,
-           s.status_changed_at, s.resolved_release, s.regressed_release, s.ignore_left, s.ignore_until
-      FROM log_groups g LEFT JOIN log_group_state s ON s.group_id = g.group_id
-  )
-  SELECT ${GROUP_COLUMNS}, status_now, status_changed_at, resolved_release, regressed_release, ignore_left, ignore_until,
-         (SELECT gr.release FROM log_group_releases gr JOIN releases r ON r.name = gr.release
-           WHERE gr.group_id = i.group_id ORDER BY r.seq LIMIT 1) AS first_release,
-         (SELECT gr.release FROM log_group_releases gr JOIN releases r ON r.name = gr.release
-           WHERE gr.group_id = i.group_id ORDER BY r.seq DESC LIMIT 1) AS last_release
-    FROM issues i`;
+/** A log group with its state (rows/issues.ts), `$1` being now; the outer query's rows are aliased `i`. */
+export const ISSUE_SELECT = issueSelect(
+  '$1::bigint',
+  `${GROUP_COLUMNS}, status_now, status_changed_at, resolved_release, regressed_release, ignore_left, ignore_until`,
+);
 
 /** A row of {@link ISSUE_SELECT}. */
 export interface IssueRow extends GroupRow, IssueStateColumns {}
-
-export { toGroupState };
 
 /** A log group and its state, as the console lists it. */
 export function toIssueGroup(row: IssueRow): IssueGroup {
@@ -41,24 +23,6 @@ export function toIssueGroup(row: IssueRow): IssueGroup {
 
 /** The columns of a `log_group_stacks` row as {@link toStoredStack} reads them. */
 export const STACK_COLUMNS = 's.group_id, s.release, s.stack, s.resolved, s.resolved_at';
-
-/** A `log_group_stacks` row (its JSON columns arrive parsed). */
-export interface StackRow {
-  group_id: string;
-  release: string;
-  stack: StackFrame[];
-  resolved: ResolvedStack | null;
-  resolved_at: number | null;
-}
-
-/** The stored stack; the empty release ('' in the key column) is "no release". */
-export const toStoredStack = (row: StackRow): StoredGroupStack => ({
-  groupId: row.group_id,
-  release: row.release === '' ? null : row.release,
-  parsedStackTrace: row.stack,
-  resolved: row.resolved,
-  resolvedAt: row.resolved_at,
-});
 
 /**
  * One line of the Releases view per release (`r`). A release's last sighting is the newest of its

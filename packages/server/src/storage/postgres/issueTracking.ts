@@ -1,13 +1,8 @@
 import type pg from 'pg';
 import type { NewClientLog } from '../../logs/ports.js';
-import { releaseOf } from '../../logs/releaseContract.js';
+import type { GroupStateRow, MinuteShare, Share } from '../rows/issueState.js';
+import { advanceGroupState, MINUTES_KEPT_MS, sharesOf, TRIM_EVERY_MS } from '../rows/issueState.js';
 import { queryRows } from './db.js';
-import type { GroupStateRow, Share } from './groupStates.js';
-import { advanceGroupState } from './groupStates.js';
-
-const MINUTE = 60_000;
-/** Per-minute counts older than this are dropped; the chart's longest window is 90 days. */
-const MINUTES_KEPT_MS = 90 * 24 * 60 * MINUTE;
 
 /** A group's newly counted occurrences of one batch, in the order they came. */
 export interface CountedGroup {
@@ -17,14 +12,14 @@ export interface CountedGroup {
 
 interface GroupShares {
   groupId: string;
-  shares: (Share & { minute: number; stack?: NewClientLog['parsedStackTrace'] })[];
+  shares: MinuteShare[];
 }
 
 /**
  * The release and workflow bookkeeping of a batch's newly counted occurrences, run by the log
  * writer inside its transaction after it locked the groups' rows (so one transaction at a time
  * reads and moves a group's state): per-group release counts, minute counts, each group's first
- * stack of a release, and the state machine of groupStates.ts. Every kind of row is written for
+ * stack of a release, and the state machine of rows/issueState.ts. Every kind of row is written for
  * all groups in one statement, since each statement is a round trip and this is the bulk of a
  * log write. The releases themselves were noted before (logIngest.ts).
  */
@@ -32,7 +27,7 @@ export function createIssueTracking() {
   let trimmedAt = 0;
 
   return async function recordOccurrences(db: pg.PoolClient, groups: readonly CountedGroup[]): Promise<void> {
-    const counted = groups.map(sharesOf);
+    const counted = groups.map(({ groupId, records }): GroupShares => ({ groupId, shares: sharesOf(records) }));
     const all = counted.flatMap(({ groupId, shares }) => shares.map((share) => ({ groupId, ...share })));
 
     const releases = sumBy(all.filter((s) => s.release !== null), (s) => `${s.groupId}\n${s.release}`);
@@ -52,7 +47,7 @@ export function createIssueTracking() {
       [minutes.map((m) => m.groupId), minutes.map((m) => m.minute), minutes.map((m) => m.n)],
     );
     const newest = Math.max(...all.map((s) => s.minute));
-    if (newest - trimmedAt >= 60 * MINUTE) {
+    if (newest - trimmedAt >= TRIM_EVERY_MS) {
       await db.query('DELETE FROM log_group_minutes WHERE minute < $1', [newest - MINUTES_KEPT_MS]);
       trimmedAt = newest;
     }
@@ -117,25 +112,6 @@ async function releaseSeqs(db: pg.PoolClient, counted: readonly GroupShares[], s
   const names = [...new Set([...resolvedIn, ...counted.flatMap((g) => g.shares.flatMap((s) => (s.release === null ? [] : [s.release])))])];
   const rows = await queryRows<{ name: string; seq: number }>(db, 'SELECT name, seq FROM releases WHERE name = ANY ($1::text[])', [names]);
   return new Map(rows.map((row) => [row.name, row.seq]));
-}
-
-/**
- * A group's occurrences summed per release and minute, in order of first appearance: a page sends
- * the same error many times in a batch.
- */
-function sharesOf({ groupId, records }: CountedGroup): GroupShares {
-  const shares = new Map<string, GroupShares['shares'][number]>();
-  for (const { context, occurrences, receivedAt, parsedStackTrace } of records) {
-    const release = releaseOf(context);
-    const minute = Math.floor(receivedAt / MINUTE) * MINUTE;
-    const key = `${release ?? ''}\n${minute}`;
-    const share = shares.get(key) ?? { release, minute, n: 0, at: receivedAt };
-    share.n += occurrences;
-    share.at = Math.max(share.at, receivedAt);
-    if (!share.stack && parsedStackTrace.length > 0) share.stack = parsedStackTrace;
-    shares.set(key, share);
-  }
-  return { groupId, shares: [...shares.values()] };
 }
 
 /** Shares summed by `key`: count, the first share's time (first seen) and the newest (last seen). */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { LogGroup, LogGroupDetail, LogOccurrence, StackFrame } from '../../logs/contract.js';
 import type { ClientLogInsert, LogIngest, LogQuery } from '../../logs/ports.js';
+import { OCCURRENCES_SHOWN, RING_ROWS_PER_GROUP } from '../rows/logs.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
 import type { Queryable } from './db.js';
 import type { InsertDropReport } from './logIngest.js';
@@ -9,10 +10,8 @@ import { createPostgresLogRollups } from './logRollups.js';
 
 export type { InsertDropReport } from './logIngest.js';
 
-/** How many occurrences a group keeps, so one noisy error cannot fill the disk. */
-export const OCCURRENCES_KEPT_PER_GROUP = 200;
-/** How many occurrences the console's detail view shows. */
-const OCCURRENCES_SHOWN = 50;
+/** How many occurrences a group keeps (one ring row each). */
+export const OCCURRENCES_KEPT_PER_GROUP = RING_ROWS_PER_GROUP;
 
 /**
  * The columns of a group in the contract's shape, so column names never leak into the API, and

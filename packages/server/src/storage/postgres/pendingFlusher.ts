@@ -1,24 +1,24 @@
 /**
- * When staged rollup stats of direct ingest (perfPendingRollups.ts, analyticsPendingRollups.ts)
+ * When the pending rollup stats of direct ingest (perfPendingRollups.ts, analyticsPendingRollups.ts)
  * are added to the rollup tables: half a second or so after a write, before a read, at close.
- * The engine-specific part is `flushChunk`: take up to `limit` staged rows ({@link takeStaged}),
+ * The engine-specific part is `flushChunk`: take up to `limit` pending rows ({@link takePending}),
  * add them to the rollups in the same transaction, resolve with how many it took.
  */
 
 import type { Queryable } from './db.js';
 
-type StagedTable = 'perf_rollup_pending' | 'analytics_rollup_pending';
+type PendingTable = 'perf_rollup_pending' | 'analytics_rollup_pending';
 
 /**
- * Deletes up to `limit` staged rows of `table`, oldest first, skipping rows another instance's
+ * Deletes up to `limit` pending rows of `table`, oldest first, skipping rows another instance's
  * flush holds, and returns them as `read` makes them: the caller adds them to the rollups in the
- * same transaction, so a row is counted once or, if that transaction fails, stays staged. A row
+ * same transaction, so a row is counted once or, if that transaction fails, stays pending. A row
  * `read` throws on is put back marked unreadable and told to `onUnreadable`: kept for someone to
  * look at, it no longer fails every flush that would take it.
  */
-export async function takeStaged<T>(
+export async function takePending<T>(
   db: Queryable,
-  table: StagedTable,
+  table: PendingTable,
   limit: number,
   read: (text: string) => T,
   onUnreadable: (error: unknown) => void,
@@ -36,7 +36,7 @@ export async function takeStaged<T>(
       out.push(read(minutes));
     } catch (error) {
       unreadable.push(minutes);
-      onUnreadable(new Error(`${table}: a staged row cannot be read (${(error as Error).message}); it is kept, marked unreadable`));
+      onUnreadable(new Error(`${table}: a pending row cannot be read (${(error as Error).message}); it is kept, marked unreadable`));
     }
   }
   if (unreadable.length > 0) await db.query(`INSERT INTO ${table} (minutes, unreadable) SELECT unnest($1::text[]), true`, [unreadable]);
@@ -44,22 +44,22 @@ export async function takeStaged<T>(
 }
 
 export interface PendingFlusherOptions {
-  /** How long after a staged write its flush starts (writes meanwhile share it). */
+  /** How long after a pending write its flush starts (writes meanwhile share it). */
   delayMs: number;
   /** How long after a failed flush the next one is tried. */
   retryMs: number;
-  /** Staged rows per flush transaction at most. */
+  /** Pending rows per flush transaction at most. */
   chunk: number;
-  /** Where a failed background flush (it is retried) or an unreadable staged row is reported. */
+  /** Where a failed background flush (it is retried) or an unreadable pending row is reported. */
   onError(error: unknown): void;
 }
 
 export interface PendingFlusher {
-  /** Says a write was staged: a flush starts within `delayMs`. */
-  staged(): void;
-  /** Resolves once every row staged before the call (by this instance) is in the rollups. */
+  /** Says pending rows were written: a flush starts within `delayMs`. */
+  added(): void;
+  /** Resolves once every pending row written before the call (by this instance) is in the rollups. */
   flush(): Promise<void>;
-  /** Flushes what is staged and stops the timer; later writes are flushed by reads or other instances. */
+  /** Flushes what is pending and stops the timer; later writes are flushed by reads or other instances. */
   stop(): Promise<void>;
 }
 
@@ -77,7 +77,7 @@ export function createPendingFlusher(flushChunk: (limit: number) => Promise<numb
   let queued: Promise<void> | undefined;
   const drain = async () => {
     while ((await flushChunk(options.chunk)) === options.chunk) {
-      // A full chunk: more may be staged.
+      // A full chunk: more may be pending.
     }
   };
   const flush = (): Promise<void> => {
@@ -102,7 +102,7 @@ export function createPendingFlusher(flushChunk: (limit: number) => Promise<numb
     timer.unref();
   };
   return {
-    staged: () => later(options.delayMs),
+    added: () => later(options.delayMs),
     flush,
     async stop() {
       stopped = true;

@@ -31,21 +31,21 @@ export interface PostgresPerfOptions {
   rollups: boolean;
   /** How direct ingest groups reports into transactions (batchWriter.ts); the defaults below otherwise. */
   batching?: Partial<Pick<BatchWriterOptions<PerfReport>, 'maxInFlight' | 'maxBatch' | 'onBatch'>>;
-  /** When direct ingest's staged rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
+  /** When direct ingest's pending rollups are flushed (pendingFlusher.ts); its FLUSHING otherwise. */
   flushing?: Partial<PendingFlusherOptions>;
 }
 
 // One transaction at a time, and the reports arriving meanwhile make the next batch. Chosen while
 // direct ingest still upserted the rollup rows in these transactions (two at once then waited on
 // each other's row locks): bench/rollups.mjs (direct, on / off, a shared and noisy machine)
-// measured 0.85, 0.81, 0.70 with one; 0.78, 0.64 with two. Since staging they lock no rollup
+// measured 0.85, 0.81, 0.70 with one; 0.78, 0.64 with two. Since pending rollups they lock no rollup
 // rows; a second slot has not been measured since. The cap of 64 is more than the concurrent
 // requests one instance sees, so it only bounds a burst.
 const BATCHING = { maxInFlight: 1, maxBatch: 64 };
 
 /**
  * The performance ports over the pool. Direct ingest (`insertPerfReport`) shares transactions
- * between concurrent reports (batchWriter.ts) and stages their rollup stats, which a flush adds
+ * between concurrent reports (batchWriter.ts) and writes their rollup stats as pending rows, which a flush adds
  * to the rollups soon after and before any read of them (perfPendingRollups.ts); `close` waits
  * for the reports queued and flushes. `write` is what the store's writeBatch calls inside its
  * transaction: its batches are large, so it adds to the rollups in that transaction.
@@ -66,7 +66,7 @@ export function createPostgresPerf(
       await inTransaction(pool, async (client) => {
         await writePerfReportsStaged(client, await newItems(client, 'perf', reports, (report) => report.id, Date.now()));
       });
-      flusher.staged();
+      flusher.added();
     },
   });
   return {
@@ -97,7 +97,7 @@ export function createPostgresPerf(
         return rows.map(toReport);
       },
       async readPerfRollups(filter) {
-        // What this instance staged is in the rollups before they are read; if the flush fails
+        // What this instance left pending is in the rollups before they are read; if the flush fails
         // (reported, and retried later), the read still answers, without those reports.
         await flusher?.flush().catch(onError);
         return readPerfRollups(pool, filter);

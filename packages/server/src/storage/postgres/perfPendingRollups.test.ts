@@ -107,7 +107,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     await db().pool.query('ALTER TABLE perf_rollup_keys RENAME TO perf_rollup_keys_away');
     try {
       await stage(reports('retried', 6));
-      flusher.staged();
+      flusher.added();
       await until(() => errors.length >= 2);
       expect(await pending()).toBe(1);
     } finally {

@@ -7,7 +7,7 @@ import { inTransaction, pgJson, type Queryable } from './db.js';
 import { addPerfRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toRow } from './perfRows.js';
-import { createPendingFlusher, takeStaged, type PendingFlusher, type PendingFlusherOptions } from './pendingFlusher.js';
+import { createPendingFlusher, takePending, type PendingFlusher, type PendingFlusherOptions } from './pendingFlusher.js';
 
 /**
  * Direct ingest's perf rollups on PostgreSQL, staged in the raw rows' transaction and written
@@ -79,7 +79,7 @@ const isStagedMinute = (entry: StagedMinute) =>
   typeof entry.sketches === 'string' &&
   (entry.attribution === undefined || typeof entry.attribution === 'string');
 
-/** One staged row's minutes, decoded; throws on a row of another shape (takeStaged sets it aside). */
+/** One staged row's minutes, decoded; throws on a row of another shape (takePending sets it aside). */
 function readStaged(text: string): PerfMinutes {
   const entries = JSON.parse(text) as StagedMinute[];
   if (!Array.isArray(entries) || !entries.every(isStagedMinute)) throw new Error('not a list of staged minutes');
@@ -102,7 +102,7 @@ function readStaged(text: string): PerfMinutes {
 /** Takes up to `limit` staged rows and adds them to every level, in one transaction; resolves with the rows taken. */
 async function flushChunk(pool: pg.Pool, keys: PerfKeyCache, limit: number, onUnreadable: (error: unknown) => void): Promise<number> {
   return inTransaction(pool, async (client) => {
-    const { items, taken } = await takeStaged(client, 'perf_rollup_pending', limit, readStaged, onUnreadable);
+    const { items, taken } = await takePending(client, 'perf_rollup_pending', limit, readStaged, onUnreadable);
     const minutes: PerfMinutes = new Map();
     for (const staged of items) mergeMinutes(minutes, staged);
     await addPerfRollups(client, levelDeltas(minutes), keys);

@@ -1,7 +1,7 @@
 import type { PerfReport } from '../../perf/contract.js';
-import { perfRowOf, reportOf } from '../perfRow.js';
-import type { StoredTiming } from '../perfRow.js';
-import type { PerfRowOf } from '../perfRow.js';
+import { perfRowOf, reportOf } from '../rows/perf.js';
+import type { StoredTiming } from '../rows/perf.js';
+import type { PerfRowOf } from '../rows/perf.js';
 
 /** A perf_reports row as PostgreSQL returns it (and as the raw INSERT reads it from JSON). */
 export type PerfRow = PerfRowOf<StoredTiming>;

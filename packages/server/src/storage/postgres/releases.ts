@@ -3,8 +3,10 @@ import type { GroupEvent, GroupReleaseCount, StatusChange } from '../../issues/c
 import type { IssueAndReleasePorts } from '../ports.js';
 import { inTransaction, queryRow, queryRows } from './db.js';
 import type { Queryable } from './db.js';
-import type { IssueRow, ReleaseRow, StackRow } from './issueRows.js';
-import { ISSUE_SELECT, RELEASE_SUMMARY, STACK_COLUMNS, toGroupState, toIssueGroup, toStoredStack } from './issueRows.js';
+import type { StackRow } from '../rows/issues.js';
+import { toGroupState, toStoredStack } from '../rows/issues.js';
+import type { IssueRow, ReleaseRow } from './issueRows.js';
+import { ISSUE_SELECT, RELEASE_SUMMARY, STACK_COLUMNS, toIssueGroup } from './issueRows.js';
 import { groupFilterParams, groupFilterSql, productsAndIgnored } from './logs.js';
 
 // Serialises the numbering of group events (see listGroupEvents); any fixed number nothing else uses.

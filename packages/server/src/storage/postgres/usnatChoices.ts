@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { TcfCountryRow, UsnatCountryRow } from '../../consent/countrySummary.js';
-import { consentCountries } from '../../consent/countrySummary.js';
 import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import type { NewUsnatChoice } from '../../consent/usnatContract.js';
+import type { TcfCountryRow, UsnatCountryRow } from '../rows/consent.js';
+import { consentCountries, usnatChoiceOf } from '../rows/consent.js';
 import { inTransaction, pgJson, pgText, queryRow, queryRows } from './db.js';
 
 /**
@@ -37,7 +37,7 @@ export function createPostgresUsnat(
     query: {
       async latestUsnatChoice(visitorId) {
         const row = await queryRow<{ choice: NewUsnatChoice }>(pool, 'SELECT choice FROM usnat_latest WHERE visitor_id = $1', [pgText(visitorId)]);
-        return row ? normalise(row.choice) : null;
+        return row ? usnatChoiceOf(row.choice) : null;
       },
       async consentCountries({ since, until }) {
         const range = [since, until];
@@ -69,18 +69,3 @@ export function createPostgresUsnat(
   };
 }
 
-/** The stored JSON with exactly the fields of a choice (nothing the caller's object carried besides). */
-function normalise(c: NewUsnatChoice): NewUsnatChoice {
-  return {
-    visitorId: c.visitorId,
-    createdAt: c.createdAt,
-    saleOptOut: c.saleOptOut,
-    sharingOptOut: c.sharingOptOut,
-    targetedAdvertisingOptOut: c.targetedAdvertisingOptOut,
-    gpc: c.gpc,
-    country: c.country,
-    region: c.region ?? null,
-    language: c.language ?? null,
-    userAgent: c.userAgent ?? null,
-  };
-}

@@ -1,50 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import type { AlertStorage, DueAlertDelivery, NewAlertDelivery } from '../../alerts/ports.js';
-import type { AlertAttempt, AlertConditions, AlertDelivery, AlertKind, AlertRule, DeliveryStatus } from '../../alerts/contract.js';
+import type { AlertAttempt, AlertConditions, AlertDelivery, AlertRule, DeliveryStatus } from '../../alerts/contract.js';
+import type { RuleRow } from '../rows/alerts.js';
+import { conditionsOf, DELIVERY_COLUMNS, RULE_COLUMNS, toRule } from '../rows/alerts.js';
 import type { GroupCommit } from './groupCommit.js';
 
-interface RuleRow {
-  id: number;
-  name: string;
-  kind: AlertKind;
-  conditions: string;
-  webhook_url: string;
-  enabled: number;
-  created_at: number;
-  updated_at: number;
-}
+/** A rule row as SQLite hands it back: the flag 0/1, the conditions as JSON text. */
+type StoredRuleRow = Omit<RuleRow, 'conditions' | 'enabled'> & { conditions: string; enabled: number };
 
-interface DeliveryRow {
-  id: number;
-  rule_id: number;
-  rule_name: string;
-  kind: AlertKind | 'test';
-  subject: string;
-  summary: string;
-  status: DeliveryStatus;
-  created_at: number;
-  delivered_at: number | null;
-  next_attempt_at: number | null;
-}
-
-const RULE_COLUMNS = 'id, name, kind, conditions, webhook_url, enabled, created_at, updated_at';
-
-const toRule = (row: RuleRow): AlertRule => ({
-  id: row.id,
-  name: row.name,
-  kind: row.kind,
-  webhookUrl: row.webhook_url,
-  enabled: row.enabled === 1,
-  ...(JSON.parse(row.conditions) as AlertConditions),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-// Everything of a rule body that is a condition: the rest has columns of its own.
-function conditionsOf(input: AlertConditions & Record<string, unknown>): string {
-  const { name: _n, kind: _k, webhookUrl: _w, secret: _s, enabled: _e, ...conditions } = input;
-  return JSON.stringify(conditions);
-}
+const toRuleOf = (row: StoredRuleRow): AlertRule =>
+  toRule({ ...row, conditions: JSON.parse(row.conditions) as AlertConditions, enabled: row.enabled === 1 });
 
 /**
  * Alert rules, deliveries and cursors on SQLite. Writes go through the shared group commit, reads
@@ -95,8 +60,7 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
      WHERE id = @id AND status = 'pending'`);
   const release = db.prepare('UPDATE alert_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?');
   const listDeliveries = db.prepare(`
-    SELECT d.id, d.rule_id, r.name AS rule_name, d.kind, d.subject, d.summary, d.status, d.created_at,
-           d.delivered_at, CASE WHEN d.status = 'pending' THEN d.next_attempt_at END AS next_attempt_at
+    SELECT ${DELIVERY_COLUMNS}
       FROM alert_deliveries d JOIN alert_rules r ON r.id = d.rule_id
      WHERE @ruleId IS NULL OR d.rule_id = @ruleId
      ORDER BY d.id DESC LIMIT @limit`);
@@ -129,21 +93,21 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
 
   return {
     async listAlertRules() {
-      return (listRules.all() as RuleRow[]).map(toRule);
+      return (listRules.all() as StoredRuleRow[]).map(toRuleOf);
     },
     async getAlertRule(id) {
-      const row = getRule.get(id) as RuleRow | undefined;
-      return row ? toRule(row) : null;
+      const row = getRule.get(id) as StoredRuleRow | undefined;
+      return row ? toRuleOf(row) : null;
     },
     async createAlertRule(input, at) {
       const row = { ...input, conditions: conditionsOf({ ...input }), enabled: input.enabled === false ? 0 : 1, at };
       const id = await writes.run(() => insertRule.get(row) as number);
-      return toRule(getRule.get(id) as RuleRow);
+      return toRuleOf(getRule.get(id) as StoredRuleRow);
     },
     async updateAlertRule(id, update, at) {
       const row = { ...update, id, secret: update.secret ?? null, conditions: conditionsOf({ ...update }), enabled: update.enabled === false ? 0 : 1, at };
       const changed = await writes.run(() => updateRule.run(row).changes);
-      return changed ? toRule(getRule.get(id) as RuleRow) : null;
+      return changed ? toRuleOf(getRule.get(id) as StoredRuleRow) : null;
     },
     async deleteAlertRule(id) {
       return (await writes.run(() => deleteRule.run(id).changes)) > 0;
@@ -164,22 +128,8 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
       await writes.run(() => recordAttempt(id, attempt, outcome, owner));
     },
     async listAlertDeliveries({ ruleId, limit }) {
-      const rows = listDeliveries.all({ ruleId: ruleId ?? null, limit }) as DeliveryRow[];
-      return rows.map(
-        (row): AlertDelivery => ({
-          id: row.id,
-          ruleId: row.rule_id,
-          ruleName: row.rule_name,
-          kind: row.kind,
-          subject: row.subject,
-          summary: row.summary,
-          status: row.status,
-          createdAt: row.created_at,
-          deliveredAt: row.delivered_at,
-          nextAttemptAt: row.next_attempt_at,
-          attempts: attemptsOf.all(row.id) as AlertAttempt[],
-        }),
-      );
+      const rows = listDeliveries.all({ ruleId: ruleId ?? null, limit }) as Omit<AlertDelivery, 'attempts'>[];
+      return rows.map((row): AlertDelivery => ({ ...row, attempts: attemptsOf.all(row.id) as AlertAttempt[] }));
     },
     async getAlertCursor(name) {
       return (readCursor.get(name) as number | undefined) ?? 0;
@@ -188,7 +138,7 @@ export function createSqliteAlerts(db: Database, writes: GroupCommit): AlertStor
       await writes.run(() => writeCursor.run([name, value]));
     },
     async busyLogGroups(minute, threshold) {
-      busy ??= db.prepare('SELECT group_id AS groupId, count FROM log_group_minutes WHERE minute = ? AND count > ? ORDER BY count DESC');
+      busy ??= db.prepare('SELECT group_id AS groupId, count FROM log_group_minutes WHERE minute = ? AND count > ? ORDER BY count DESC, group_id');
       return busy.all([minute, threshold]) as Array<{ groupId: string; count: number }>;
     },
     async trimAlertDeliveries(before) {

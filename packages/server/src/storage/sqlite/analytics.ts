@@ -5,10 +5,11 @@ import { countBy } from '../../analytics/rollupTuple.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import { sqliteAnalyticsReads } from './analyticsReads.js';
 import { createSqliteAnalyticsRollups } from './analyticsRollups.js';
-import { createDeferredRollups } from './deferredRollups.js';
+import { createPendingRollups } from './pendingRollups.js';
+import { analyticsHitRow, ANALYTICS_HIT_COLUMNS } from '../rows/analytics.js';
 import type { GroupCommit } from './groupCommit.js';
-import { unstageOnThrow } from './rollupStaging.js';
-import type { RollupStaging } from './rollupStaging.js';
+import { dropPendingOnThrow } from './pendingMarks.js';
+import type { PendingMarks } from './pendingMarks.js';
 
 /** A request body's hits and drop report, as a route hands them over. */
 export interface AnalyticsBody {
@@ -29,7 +30,7 @@ interface Waiting extends AnalyticsBody {
 }
 
 /** What the store calls; `close` once the group commit is closed (writes the rollups still pending). */
-export interface SqliteAnalytics extends RollupStaging {
+export interface SqliteAnalytics extends PendingMarks {
   /** Stores the bodies inside the caller's transaction (`writeBatch`'s); any failure fails it all. */
   writeBodies(bodies: readonly AnalyticsBody[]): void;
   close(): Promise<void>;
@@ -41,7 +42,7 @@ export interface SqliteAnalytics extends RollupStaging {
  * Analytics hits on SQLite. Each body's hits and drop report are stored all or nothing (a
  * savepoint). With `rollups`, each hit really inserted (not a retry of a stored id, so a retried
  * hit counts once) is counted into sums in memory once its transaction committed, and those are
- * written about once a second (deferredRollups.ts), always before a read of the rollups. The
+ * written about once a second (pendingRollups.ts), always before a read of the rollups. The
  * ingest port gathers the bodies of every request that arrives before the next group commit into
  * one call of the group, each body failing alone.
  */
@@ -53,23 +54,19 @@ export function createSqliteAnalytics(
 ): SqliteAnalytics {
   // A hit id seen before is a retry of a stored hit (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO analytics_hits (client_id, received_at, timestamp, type, path, non_interaction, vertical, locale,
-      affiliate, affiliateskin, experiment, page_id, sub_page_id, presentation, pixel_context,
-      login_state, session_id, placement, searchid, category, action, label, value, params)
-    VALUES (@clientId, @receivedAt, @timestamp, @type, @path, @nonInteraction, @vertical, @locale, @affiliate,
-      @affiliateskin, @experiment, @pageId, @subPageId, @presentation, @pixelContext, @loginState,
-      @sessionId, @placement, @searchid, @category, @action, @label, @value, @params)
+    INSERT INTO analytics_hits (${ANALYTICS_HIT_COLUMNS})
+    VALUES (${ANALYTICS_HIT_COLUMNS.replace(/\w+/g, '@$&')})
     ON CONFLICT (client_id) DO NOTHING`);
-  const deferred = options.rollups ? createDeferredRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
-  // The hits staged in the open transaction, for a savepoint's owner to drop if it rolls back.
-  const staging: RollupStaging = { mark: () => deferred?.mark() ?? 0, rewind: (mark) => deferred?.rewind(mark) };
-  // A body's drop report is stored with its hits or not at all, and its hits staged only if both were.
+  const pending = options.rollups ? createPendingRollups(db, writes, createSqliteAnalyticsRollups(db)) : undefined;
+  // The hits added in the open transaction, for a savepoint's owner to drop if it rolls back.
+  const marks: PendingMarks = { mark: () => pending?.mark() ?? 0, rewind: (mark) => pending?.rewind(mark) };
+  // A body's drop report is stored with its hits or not at all, and its hits added to the pending rollups only if both were.
   const storeBody = db.transaction((body: AnalyticsBody) =>
-    unstageOnThrow([staging], () => {
+    dropPendingOnThrow([marks], () => {
       for (const hit of body.hits) {
         const { changes, lastInsertRowid } = insert.run(toRow(hit));
         // Only a hit really stored counts: a retry's DO NOTHING changes no row.
-        if (changes === 1) deferred?.stage(hit, Number(lastInsertRowid));
+        if (changes === 1) pending?.add(hit, Number(lastInsertRowid));
       }
       if (body.dropped) writeDrop(body.dropped);
     }),
@@ -109,12 +106,12 @@ export function createSqliteAnalytics(
     });
   const reads = sqliteAnalyticsReads(db, options.rawDays);
   // What was acknowledged before a read is in the rollup rows it reads.
-  const settled = async () => deferred?.settle();
+  const settled = async () => pending?.settle();
 
   return {
     writeBodies: (bodies) => bodies.forEach((body) => storeBody(body)),
-    ...staging,
-    close: async () => deferred?.close(),
+    ...marks,
+    close: async () => pending?.close(),
     ingest: { insertAnalyticsHits },
     query: {
       async countAnalytics(filter, by, limit) {
@@ -134,32 +131,8 @@ export function createSqliteAnalytics(
   };
 }
 
+/** The hit's row with SQLite's encodings: a 0/1 flag and the params as JSON text. */
 function toRow(hit: StoredAnalyticsHit) {
-  return {
-    // Hits from pages older than hit ids have none: stored, without deduplication.
-    clientId: hit.id ?? null,
-    receivedAt: hit.receivedAt,
-    timestamp: hit.timestamp,
-    type: hit.type,
-    path: hit.path,
-    nonInteraction: hit.nonInteraction ? 1 : 0,
-    vertical: hit.vertical ?? null,
-    locale: hit.locale ?? null,
-    affiliate: hit.affiliate ?? null,
-    affiliateskin: hit.affiliateskin ?? null,
-    experiment: hit.experiment ?? null,
-    pageId: hit.pageId ?? null,
-    subPageId: hit.subPageId ?? null,
-    presentation: hit.presentation ?? null,
-    pixelContext: hit.pixelContext ?? null,
-    loginState: hit.loginState ?? null,
-    sessionId: hit.sessionId ?? null,
-    placement: hit.placement ?? null,
-    searchid: hit.searchid ?? null,
-    category: hit.category ?? null,
-    action: hit.action ?? null,
-    label: hit.label ?? null,
-    value: hit.value ?? null,
-    params: hit.params ? JSON.stringify(hit.params) : null,
-  };
+  const row = analyticsHitRow(hit);
+  return { ...row, non_interaction: row.non_interaction ? 1 : 0, params: row.params && JSON.stringify(row.params) };
 }

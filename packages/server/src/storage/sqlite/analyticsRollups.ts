@@ -6,7 +6,7 @@ import type { RollupSums } from '../../analytics/rollupSums.js';
 import { tupleDigest } from '../../analytics/rollupTuple.js';
 import type { HitTuple } from '../../analytics/rollupTuple.js';
 import { LEVELS, type RollupLevel } from '../../rollups/timeGrid.js';
-import type { RollupFold } from './deferredRollups.js';
+import type { RollupFold } from './pendingRollups.js';
 
 const CHUNK = 32;
 
@@ -36,7 +36,7 @@ const hitOf = (row: TupleRow): StoredAnalyticsHit => ({
 });
 
 /**
- * The analytics rollups on SQLite as a fold for deferredRollups.ts (which decides when they are
+ * The analytics rollups on SQLite as a fold for pendingRollups.ts (which decides when they are
  * written): hits summed per tuple, level and row start in memory, then one upsert per row. Every
  * level is written at once rather than compacted from finer rows later: no compactor can race a
  * late writer, and hits of the past (a re-seeded store, a late batch) count at every level at once.

@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { NewConsentChoice } from '../../consent/consentStorage.js';
 import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
-import { CHOICE_KINDS, RECONSENT_REASONS } from '../../consent/contract.js';
-import type { ConsentChoiceKind, ConsentDay, ReconsentReason } from '../../consent/contract.js';
+import type { ConsentChoiceKind, ReconsentReason } from '../../consent/contract.js';
+import type { ReconsentRow } from '../rows/consent.js';
+import { consentDays } from '../rows/consent.js';
 import type { GroupCommit } from './groupCommit.js';
 
 interface ChoiceRow {
@@ -27,19 +28,6 @@ interface ChoiceRow {
 type DayRow = Pick<ChoiceRow, 'choice' | 'purposes' | 'vendors' | 'objected_purposes' | 'objected_vendors'> & { day: string };
 
 const ids = (json: string) => JSON.parse(json) as number[];
-const count = (into: Record<number, number>, json: string) => {
-  for (const id of ids(json)) into[id] = (into[id] ?? 0) + 1;
-};
-const emptyDay = (day: string): ConsentDay => ({
-  day,
-  visitors: 0,
-  choices: Object.fromEntries(CHOICE_KINDS.map((k) => [k, 0])) as ConsentDay['choices'],
-  purposes: {},
-  purposeObjections: {},
-  vendorConsents: {},
-  vendorObjections: {},
-  reconsents: Object.fromEntries(RECONSENT_REASONS.map((r) => [r, 0])) as ConsentDay['reconsents'],
-});
 
 /**
  * Consent choices on SQLite. A choice is one statement through the group commit, so it is on
@@ -102,22 +90,14 @@ export function createSqliteConsent(
       };
     },
     async consentSummary({ since, until }) {
-      const days = new Map<string, ConsentDay>();
-      const dayOf = (day: string) => days.get(day) ?? days.set(day, emptyDay(day)).get(day)!;
-      for (const row of lastPerDay.all(since, until) as DayRow[]) {
-        const day = dayOf(row.day);
-        day.visitors++;
-        day.choices[row.choice]++;
-        count(day.purposes, row.purposes);
-        count(day.purposeObjections, row.objected_purposes);
-        count(day.vendorConsents, row.vendors);
-        count(day.vendorObjections, row.objected_vendors);
-      }
-      for (const row of reconsentsPerDay.all(since, until) as { day: string; reason: ReconsentReason; visitors: number }[]) {
-        // Every day with a re-consent also has that choice in lastPerDay, so the day exists.
-        if (row.reason in dayOf(row.day).reconsents) dayOf(row.day).reconsents[row.reason] = row.visitors;
-      }
-      return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+      const lastOfDay = (lastPerDay.all(since, until) as DayRow[]).map((row) => ({
+        ...row,
+        purposes: ids(row.purposes),
+        vendors: ids(row.vendors),
+        objected_purposes: ids(row.objected_purposes),
+        objected_vendors: ids(row.objected_vendors),
+      }));
+      return consentDays(lastOfDay, reconsentsPerDay.all(since, until) as ReconsentRow[]);
     },
   };
   return { ingest, query };

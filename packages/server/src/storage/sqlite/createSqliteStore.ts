@@ -17,7 +17,7 @@ import { createSqliteLogs } from './logs.js';
 import { applyMigrations } from './migrate.js';
 import { createSqlitePerf } from './perf.js';
 import { createSqliteReleases } from './releases.js';
-import { unstageOnThrow } from './rollupStaging.js';
+import { dropPendingOnThrow } from './pendingMarks.js';
 import { startSqliteRetention } from './retention.js';
 import type { SqliteRetentionOptions } from './retention.js';
 import { createSqliteSettings } from './settings.js';
@@ -99,9 +99,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
   // All of a call's items or none: the stores' own transactions nest in this one as savepoints,
   // and each item is idempotent by its ids, so a redelivered batch changes nothing. Reports and
-  // hits staged for the rollups are dropped with their rows if a later item rolls the batch back.
+  // hits added to the pending rollups are dropped with their rows if a later item rolls the batch back.
   const writeItems = db.transaction((items: readonly IngestItem[]) =>
-    unstageOnThrow([perf, analytics], () => {
+    dropPendingOnThrow([perf, analytics], () => {
       for (const item of items) {
         if (item.kind === 'logs') logs.write(item.batch);
         else if (item.kind === 'perf') perf.write(item.report);

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { DropBucket, DropCount, DropReason, DropSummary, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
+import type { DropBucket, DropCount, DropSummary, ProductDropCount, StoredDropReport } from '../../drops/contract.js';
 import type { DropQuery, DropWindow } from '../../drops/ports.js';
+import { dropRowsOf } from '../rows/drops.js';
 
 const IN_WINDOW = 'received_at >= @from AND received_at < @to';
 
@@ -13,7 +14,7 @@ export function createSqliteDrops(db: Database): { write(report: StoredDropRepor
   // throws and takes the whole batch's transaction down with it.
   const insert = db.prepare(`
     INSERT INTO drop_counts (source, report_id, reason, product, count, received_at)
-    VALUES (@source, @id, @reason, @product, @count, @receivedAt)
+    VALUES (@source, @report_id, @reason, @product, @count, @received_at)
     ON CONFLICT (source, report_id, reason) DO NOTHING`);
   const totals = db.prepare(`
     SELECT source, reason, SUM(count) AS count FROM drop_counts WHERE ${IN_WINDOW}
@@ -30,10 +31,7 @@ export function createSqliteDrops(db: Database): { write(report: StoredDropRepor
 
   return {
     write(report) {
-      for (const [reason, count] of Object.entries(report.counts) as [DropReason, number | undefined][]) {
-        if (!count) continue;
-        insert.run({ source: report.source, id: report.id, reason, product: report.product, count, receivedAt: report.receivedAt });
-      }
+      for (const row of dropRowsOf(report)) insert.run(row);
     },
     query: {
       async dropSummary(window: DropWindow): Promise<DropSummary> {

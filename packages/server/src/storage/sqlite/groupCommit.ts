@@ -31,7 +31,7 @@ export interface GroupCommit {
   /**
    * Runs `hook` once every group transaction has ended, before its callers are answered:
    * `committed` after its COMMIT succeeded, false after it was rolled back as a whole. Where
-   * memory that must count only committed writes (deferred rollup deltas) takes them over or
+   * memory that must count only committed writes (pending rollup deltas) takes them over or
    * drops them. It must not throw.
    */
   afterGroup(hook: (committed: boolean) => void): void;

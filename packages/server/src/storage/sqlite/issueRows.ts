@@ -1,58 +1,30 @@
 import type { StackFrame } from '../../logs/contract.js';
 import type { IssueGroup, ResolvedStack, StoredGroupStack } from '../../issues/contract.js';
 import type { ReleaseSummary } from '../../releases/contract.js';
-import type { IssueStateColumns } from '../issueStateRow.js';
-import { toGroupState } from '../issueStateRow.js';
+import type { IssueStateColumns, StackRow } from '../rows/issues.js';
+import { issueSelect, toGroupState, toStoredStack } from '../rows/issues.js';
 import type { GroupRow } from './logRows.js';
 import { toLogGroup } from './logRows.js';
 
-/**
- * A log group with its state, as the issue queries select it. The status is computed in SQL
- * (`status_now`), so that an ignore whose time is up reads as unresolved to filters too.
- */
-export const ISSUE_SELECT = `
-  WITH issues AS (
-    SELECT g.*,
-           CASE WHEN s.status IS NULL THEN 'unresolved'
-                WHEN s.status = 'ignored' AND s.ignore_until IS NOT NULL AND s.ignore_until <= @now THEN 'unresolved'
-                ELSE s.status END AS status_now,
-           s.status_changed_at, s.resolved_release, s.regressed_release, s.ignore_left, s.ignore_until
-      FROM log_groups g LEFT JOIN log_group_state s ON s.group_id = g.group_id
-  )
-  SELECT i.*,
-         (SELECT gr.release FROM log_group_releases gr JOIN releases r ON r.name = gr.release
-           WHERE gr.group_id = i.group_id ORDER BY r.seq LIMIT 1) AS first_release,
-         (SELECT gr.release FROM log_group_releases gr JOIN releases r ON r.name = gr.release
-           WHERE gr.group_id = i.group_id ORDER BY r.seq DESC LIMIT 1) AS last_release
-    FROM issues i`;
+/** A log group with its state (rows/issues.ts), `@now` being now; the outer query's rows are aliased `i`. */
+export const ISSUE_SELECT = issueSelect('@now', 'i.*');
 
 /** A row of {@link ISSUE_SELECT}. */
 export interface IssueRow extends GroupRow, IssueStateColumns {}
 
-export { toGroupState };
-
 /** A log group and its state, as the console lists it. */
 export const toIssueGroup = (row: IssueRow): IssueGroup => ({ ...toLogGroup(row), ...toGroupState(row) });
 
-/** A `log_group_stacks` row. */
-export interface StackRow {
-  group_id: string;
-  release: string;
-  stack: string;
-  resolved: string | null;
-  resolved_at: number | null;
-}
+/** A `log_group_stacks` row as SQLite hands it back, its JSON columns as text. */
+export type StoredStackRow = Omit<StackRow, 'stack' | 'resolved'> & { stack: string; resolved: string | null };
 
-/** The stored stack; the empty release ('' in the key column) is "no release". */
-export function toStoredStack(row: StackRow): StoredGroupStack {
-  return {
-    groupId: row.group_id,
-    release: row.release === '' ? null : row.release,
-    parsedStackTrace: JSON.parse(row.stack) as StackFrame[],
+/** The stored stack, its JSON decoded (rows/issues.ts). */
+export const toStoredStackOf = (row: StoredStackRow): StoredGroupStack =>
+  toStoredStack({
+    ...row,
+    stack: JSON.parse(row.stack) as StackFrame[],
     resolved: row.resolved === null ? null : (JSON.parse(row.resolved) as ResolvedStack),
-    resolvedAt: row.resolved_at,
-  };
-}
+  });
 
 /** A row of the release summary query. */
 export interface ReleaseRow {

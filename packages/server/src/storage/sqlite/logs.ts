@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { LogGroupDetail, LogGroupList } from '../../logs/contract.js';
 import type { ClientLogInsert, LogGroupFilter, LogIngest, LogQuery, NewClientLog } from '../../logs/ports.js';
+import { OCCURRENCES_SHOWN, RING_ROWS_PER_GROUP } from '../rows/logs.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createGroupStaging } from './groupStaging.js';
 import type { GroupStaging } from './groupStaging.js';
@@ -9,12 +10,11 @@ import type { GroupRow } from './logRows.js';
 import { newestFirst, parseStack, toLogGroup, toStoredOccurrence } from './logRows.js';
 
 /**
- * How many deliveries (one batch's new occurrences of a group, one ring row) a group keeps, so
- * one noisy error cannot fill the disk: at least this many occurrences when they come one at a time.
+ * How many deliveries (one batch's new occurrences of a group, one ring row) a group keeps: at
+ * least this many occurrences when they come one at a time. A delivery keeps at most
+ * OCCURRENCES_SHOWN of its batch.
  */
-export const DELIVERIES_KEPT_PER_GROUP = 200;
-/** How many occurrences the console's detail view shows; also all a delivery keeps of its batch. */
-const OCCURRENCES_SHOWN = 50;
+export const DELIVERIES_KEPT_PER_GROUP = RING_ROWS_PER_GROUP;
 
 /** What the log store is built with besides the connection and its group commit. */
 export interface SqliteLogsOptions {

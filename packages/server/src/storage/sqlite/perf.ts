@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
-import { createDeferredRollups } from './deferredRollups.js';
+import { createPendingRollups } from './pendingRollups.js';
 import type { GroupCommit } from './groupCommit.js';
 import { createSqlitePerfRollups } from './perfRollups.js';
-import { storedTiming } from '../perfRow.js';
+import { perfRowOf } from '../rows/perf.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 
@@ -25,18 +25,18 @@ export interface SqlitePerf {
  * Performance reports on SQLite; statements are prepared once, here. `write` is the synchronous
  * insert that `writeBatch` runs inside its transaction; the ingest port runs it through the
  * group commit on its own. With `rollups`, each stored report is counted into sums in memory
- * once its transaction committed, and those are written about once a second (deferredRollups.ts),
+ * once its transaction committed, and those are written about once a second (pendingRollups.ts),
  * and always before the rollups are read.
  */
 export function createSqlitePerf(db: Database, writes: GroupCommit, options: { rollups: boolean }): SqlitePerf {
   const rollups = createSqlitePerfRollups(db);
-  const deferred = options.rollups ? createDeferredRollups(db, writes, rollups.fold) : undefined;
+  const pending = options.rollups ? createPendingRollups(db, writes, rollups.fold) : undefined;
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
     INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
                               nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
-    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
-            @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
+    VALUES (@client_id, @received_at, @url, @vertical, @page_id, @sub_page_id, @page_tag, @user_agent,
+            @nav_start, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
     ON CONFLICT (client_id) DO NOTHING`);
   // Nullable parameters keep one prepared statement for every combination of filters.
   const list = db.prepare(`
@@ -46,31 +46,22 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
        AND (@pageId IS NULL OR page_id = @pageId)
        AND (@subPageId IS NULL OR sub_page_id = @subPageId)
        AND (@pageTag IS NULL OR page_tag = @pageTag)
-     ORDER BY received_at DESC
+     ORDER BY received_at DESC, id DESC
      LIMIT @limit`);
 
   // Stores the report unless its id was stored before (then it is a retry: nothing happens).
   const write = (report: PerfReport): void => {
-    const { vitals, timing: _timing, nav: _nav, attribution: _attribution, ...rest } = report;
-    const { changes, lastInsertRowid } = insert.run({
-      ...rest,
-      timing: JSON.stringify(storedTiming(report)),
-      lcp: vitals.wv_lcp,
-      cls: vitals.wv_cls,
-      inp: vitals.wv_inp,
-      fid: vitals.wv_fid,
-      fcp: vitals.wv_fcp,
-      ttfb: vitals.wv_ttfb,
-    });
+    const row = perfRowOf(report);
+    const { changes, lastInsertRowid } = insert.run({ ...row, timing: JSON.stringify(row.timing) });
     // Only a report really stored counts: a retry's DO NOTHING changes no row.
-    if (changes === 1) deferred?.stage(report, Number(lastInsertRowid));
+    if (changes === 1) pending?.add(report, Number(lastInsertRowid));
   };
 
   return {
     write,
-    mark: () => deferred?.mark() ?? 0,
-    rewind: (mark) => deferred?.rewind(mark),
-    close: async () => deferred?.close(),
+    mark: () => pending?.mark() ?? 0,
+    rewind: (mark) => pending?.rewind(mark),
+    close: async () => pending?.close(),
     ingest: {
       insertPerfReport: (report) => writes.run(() => write(report)),
     },
@@ -88,7 +79,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
         return rows.map(toReport);
       },
       async readPerfRollups(filter) {
-        await deferred?.settle(); // what was ingested before this read is in the rows it reads
+        await pending?.settle(); // what was ingested before this read is in the rows it reads
         return rollups.read(filter);
       },
     },

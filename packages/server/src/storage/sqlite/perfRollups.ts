@@ -7,13 +7,13 @@ import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import type { RollupLevel } from '../../rollups/timeGrid.js';
-import type { RollupFold } from './deferredRollups.js';
+import type { RollupFold } from './pendingRollups.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 
 /**
  * The perf rollups on SQLite: per-minute sums (perf/perfRollup.ts) written into every level's
- * rows, and read back. When they are written is deferredRollups.ts' business.
+ * rows, and read back. When they are written is pendingRollups.ts' business.
  */
 export interface SqlitePerfRollups {
   fold: RollupFold<PerfMinutes, PerfReport>;
@@ -86,7 +86,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       add: addToMinutes,
       merge: mergeMinutes,
       write(minutes) {
-        // Every level at once (see deferredRollups.ts for why not compacted later).
+        // Every level at once (see pendingRollups.ts for why not compacted later).
         const encode = sketchEncoder();
         const encodeAttribution = attributionEncoder();
         const fresh = new Map<string, number>();

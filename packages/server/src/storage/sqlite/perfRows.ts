@@ -1,6 +1,6 @@
 import type { PerfReport } from '../../perf/contract.js';
-import { reportOf } from '../perfRow.js';
-import type { PerfRowOf, StoredTiming } from '../perfRow.js';
+import { reportOf } from '../rows/perf.js';
+import type { PerfRowOf, StoredTiming } from '../rows/perf.js';
 
 /** A `perf_reports` row as SQLite returns it: `timing` as JSON text. */
 export type PerfRow = PerfRowOf<string>;

@@ -2,8 +2,9 @@ import type { Database } from 'better-sqlite3';
 import type { IssueAndReleasePorts } from '../ports.js';
 import type { StatusChange } from '../../issues/contract.js';
 import { createIssueTracking } from './issueTracking.js';
-import type { IssueRow, ReleaseRow, StackRow } from './issueRows.js';
-import { ISSUE_SELECT, toGroupState, toIssueGroup, toReleaseSummary, toStoredStack } from './issueRows.js';
+import { toGroupState } from '../rows/issues.js';
+import type { IssueRow, ReleaseRow, StoredStackRow } from './issueRows.js';
+import { ISSUE_SELECT, toIssueGroup, toReleaseSummary, toStoredStackOf } from './issueRows.js';
 
 const RELEASE_SUMMARY = `
   SELECT r.name, r.first_seen, r.last_seen,
@@ -116,7 +117,7 @@ export function createSqliteReleases(db: Database): { query: IssueAndReleasePort
       return {
         state: toGroupState(row),
         releases: groupReleases.all(groupId) as { release: string; count: number; firstSeen: number; lastSeen: number }[],
-        stacks: (groupStacks.all(groupId) as StackRow[]).map(toStoredStack),
+        stacks: (groupStacks.all(groupId) as StoredStackRow[]).map(toStoredStackOf),
       };
     },
     async setGroupStatus(groupId, change, now) {
@@ -132,7 +133,7 @@ export function createSqliteReleases(db: Database): { query: IssueAndReleasePort
       saveResolved.run(JSON.stringify(stack), at, groupId, release ?? '');
     },
     async listReleaseStacks(release) {
-      return (releaseStacks.all(release) as StackRow[]).map(toStoredStack);
+      return (releaseStacks.all(release) as StoredStackRow[]).map(toStoredStackOf);
     },
     async saveArtifacts(release, artifacts, at) {
       saveArtifacts(release, artifacts, at);

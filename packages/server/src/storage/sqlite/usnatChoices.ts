@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { TcfCountryRow, UsnatCountryRow } from '../../consent/countrySummary.js';
-import { consentCountries } from '../../consent/countrySummary.js';
 import type { ConsentIngest, ConsentQuery } from '../../consent/ports.js';
 import type { NewUsnatChoice } from '../../consent/usnatContract.js';
+import type { TcfCountryRow, UsnatCountryRow } from '../rows/consent.js';
+import { consentCountries } from '../rows/consent.js';
 import type { GroupCommit } from './groupCommit.js';
 
 interface UsnatRow {

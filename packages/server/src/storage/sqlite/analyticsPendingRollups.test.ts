@@ -26,7 +26,7 @@ describe('SQLite analytics rollups written about once a second', () => {
   beforeEach(() => {
     // The write timer never fires on its own here: what is on disk is decided by the test.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    dir = mkdtempSync(join(tmpdir(), 'tarmac-analytics-deferred-'));
+    dir = mkdtempSync(join(tmpdir(), 'tarmac-analytics-pending-'));
   });
   afterEach(async () => {
     vi.useRealTimers();

@@ -76,7 +76,7 @@ describe('SQLite perf rollups written about once a second', () => {
   beforeEach(async () => {
     // The flush timer never fires on its own here: what is on disk is decided by the test.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    dir = mkdtempSync(join(tmpdir(), 'tarmac-perf-deferred-'));
+    dir = mkdtempSync(join(tmpdir(), 'tarmac-perf-pending-'));
     // The truth: the same reports in a store of their own, read back (each read writes what is pending).
     const reference = open(':memory:');
     await writeAll(reference, reports);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupStateRow } from './groupStates.js';
-import { advanceGroupState } from './groupStates.js';
+import type { GroupStateRow } from './issueState.js';
+import { advanceGroupState } from './issueState.js';
 
 const seqs = new Map([['r1', 1], ['r2', 2], ['r3', 3]]);
 const seqOf = (release: string) => seqs.get(release);

@@ -1,5 +1,5 @@
-import type { Attribution } from '../perf/attribution/contract.js';
-import type { PerfReport } from '../perf/contract.js';
+import type { Attribution } from '../../perf/attribution/contract.js';
+import type { PerfReport } from '../../perf/contract.js';
 
 /**
  * The JSON `timing` column: the navigation timing and, only when the report has them, its

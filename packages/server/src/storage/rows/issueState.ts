@@ -1,3 +1,17 @@
+import type { NewClientLog } from '../../logs/ports.js';
+import { releaseOf } from '../../logs/releaseContract.js';
+
+/**
+ * The issue workflow's bookkeeping of newly counted occurrences, with no I/O, for both engines:
+ * a batch's occurrences summed into shares, and the state machine a group's shares move.
+ */
+
+export const MINUTE = 60_000;
+/** Per-minute counts older than this are dropped; the chart's longest window is 90 days. */
+export const MINUTES_KEPT_MS = 90 * 24 * 60 * MINUTE;
+/** How far the newest minute moves before old minute counts are trimmed again. */
+export const TRIM_EVERY_MS = 60 * MINUTE;
+
 /** A group's workflow state as `log_group_state` keeps it. */
 export interface GroupStateRow {
   status: 'unresolved' | 'resolved' | 'ignored' | 'regressed';
@@ -14,6 +28,32 @@ export interface Share {
   n: number;
   /** The newest receive time among them. */
   at: number;
+}
+
+/** A share of one minute, with the first stack among its occurrences (if any had one). */
+export interface MinuteShare extends Share {
+  minute: number;
+  stack?: NewClientLog['parsedStackTrace'];
+}
+
+/**
+ * One group's occurrences of a batch summed per release and minute, in order of first
+ * appearance: a page sends the same error many times in a batch, and one write per share (not
+ * per message) keeps this bookkeeping from being the largest cost of ingest.
+ */
+export function sharesOf(records: readonly NewClientLog[]): MinuteShare[] {
+  const shares = new Map<string, MinuteShare>();
+  for (const { context, occurrences, receivedAt, parsedStackTrace } of records) {
+    const release = releaseOf(context);
+    const minute = Math.floor(receivedAt / MINUTE) * MINUTE;
+    const key = `${release ?? ''}\n${minute}`;
+    const share = shares.get(key) ?? { release, minute, n: 0, at: receivedAt };
+    share.n += occurrences;
+    share.at = Math.max(share.at, receivedAt);
+    if (!share.stack && parsedStackTrace.length > 0) share.stack = parsedStackTrace;
+    shares.set(key, share);
+  }
+  return [...shares.values()];
 }
 
 /** A new or regressed group, for `log_group_events`. */

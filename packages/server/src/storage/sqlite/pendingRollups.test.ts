@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeferredRollups } from './deferredRollups.js';
-import type { RollupFold } from './deferredRollups.js';
+import { createPendingRollups } from './pendingRollups.js';
+import type { RollupFold } from './pendingRollups.js';
 import { createGroupCommit } from './groupCommit.js';
 import type { GroupCommit } from './groupCommit.js';
 
@@ -31,7 +31,7 @@ function setUp(db: Database.Database): RollupFold<Counts, string> {
   };
 }
 
-describe('deferred rollups', () => {
+describe('pending rollups', () => {
   let db: Database.Database;
   let writes: GroupCommit;
   let fold: RollupFold<Counts, string>;
@@ -49,22 +49,22 @@ describe('deferred rollups', () => {
     db.close();
   });
 
-  const insert = (deferred: { stage(k: string, id: number): void }, k: string) => () => {
+  const insert = (pending: { add(k: string, id: number): void }, k: string) => () => {
     const { lastInsertRowid } = db.prepare('INSERT INTO raw (k) VALUES (?)').run(k);
-    deferred.stage(k, Number(lastInsertRowid));
+    pending.add(k, Number(lastInsertRowid));
   };
 
   it('never counts the items of a group that was rolled back as a whole', async () => {
-    const deferred = createDeferredRollups(db, writes, fold);
+    const pending = createPendingRollups(db, writes, fold);
     let refuse = true;
     // Registered after the rollups' own hooks, like any other capability's: it fails the first group.
     writes.beforeCommit(() => {
       if (refuse) throw new Error('disk full');
     });
-    await expect(Promise.all([writes.run(insert(deferred, 'a')), writes.run(insert(deferred, 'b'))])).rejects.toThrow('disk full');
+    await expect(Promise.all([writes.run(insert(pending, 'a')), writes.run(insert(pending, 'b'))])).rejects.toThrow('disk full');
     refuse = false;
-    await writes.run(insert(deferred, 'a'));
-    await deferred.settle();
+    await writes.run(insert(pending, 'a'));
+    await pending.settle();
     expect(counted()).toEqual({ a: 1 });
     expect(cursor()).toBe(db.prepare('SELECT max(id) FROM raw').pluck().get());
   });
@@ -78,50 +78,50 @@ describe('deferred rollups', () => {
         return () => committedWrites.push([...counts.keys()]);
       },
     };
-    const deferred = createDeferredRollups(db, writes, withStep);
+    const pending = createPendingRollups(db, writes, withStep);
     let refuse = true;
     writes.beforeCommit(() => {
       if (refuse) throw new Error('disk full');
     });
     refuse = false;
-    await writes.run(insert(deferred, 'a'));
+    await writes.run(insert(pending, 'a'));
     refuse = true;
-    await expect(deferred.settle()).rejects.toThrow('disk full'); // written in its savepoint, then the group rolled back
+    await expect(pending.settle()).rejects.toThrow('disk full'); // written in its savepoint, then the group rolled back
     expect(committedWrites).toEqual([]);
     refuse = false;
-    await deferred.settle();
+    await pending.settle();
     expect(committedWrites).toEqual([['a']]);
-    await writes.run(insert(deferred, 'b'));
+    await writes.run(insert(pending, 'b'));
     await writes.close();
-    await deferred.close(); // the last write, in a transaction of its own
+    await pending.close(); // the last write, in a transaction of its own
     expect(committedWrites).toEqual([['a'], ['b']]);
     expect(counted()).toEqual({ a: 1, b: 1 });
   });
 
-  it('drops what a rewound savepoint staged', async () => {
-    const deferred = createDeferredRollups(db, writes, fold);
+  it('drops what a rewound savepoint added', async () => {
+    const pending = createPendingRollups(db, writes, fold);
     await writes.run(() => {
-      insert(deferred, 'kept')();
-      const mark = deferred.mark();
+      insert(pending, 'kept')();
+      const mark = pending.mark();
       try {
         db.transaction(() => {
-          insert(deferred, 'undone')();
+          insert(pending, 'undone')();
           throw new Error('later item failed');
         })();
       } catch {
-        deferred.rewind(mark);
+        pending.rewind(mark);
       }
     });
-    await deferred.settle();
+    await pending.settle();
     expect(counted()).toEqual({ kept: 1 });
   });
 
   it('writes on its own once the pending items pass the bound, without a read or the timer', async () => {
-    const deferred = createDeferredRollups(db, writes, fold, { maxRows: 3 });
-    await writes.run(() => ['x', 'y'].forEach((k) => insert(deferred, k)()));
+    const pending = createPendingRollups(db, writes, fold, { maxRows: 3 });
+    await writes.run(() => ['x', 'y'].forEach((k) => insert(pending, k)()));
     await new Promise((resolve) => setImmediate(resolve));
     expect(counted()).toEqual({});
-    await writes.run(insert(deferred, 'x'));
+    await writes.run(insert(pending, 'x'));
     await vi.waitFor(() => expect(counted()).toEqual({ x: 2, y: 1 }));
   });
 
@@ -130,13 +130,13 @@ describe('deferred rollups', () => {
     writes = createGroupCommit(db, async () => {
       if (failSync) throw new Error('fsync failed');
     });
-    const deferred = createDeferredRollups(db, writes, fold);
-    await writes.run(insert(deferred, 'a'));
+    const pending = createPendingRollups(db, writes, fold);
+    await writes.run(insert(pending, 'a'));
     failSync = true;
-    await expect(deferred.settle()).rejects.toThrow('fsync failed');
+    await expect(pending.settle()).rejects.toThrow('fsync failed');
     failSync = false;
-    await writes.run(insert(deferred, 'b'));
-    await deferred.settle();
+    await writes.run(insert(pending, 'b'));
+    await pending.settle();
     expect(counted()).toEqual({ a: 1, b: 1 });
   });
 
@@ -144,10 +144,10 @@ describe('deferred rollups', () => {
     db.exec(`INSERT INTO raw (k) VALUES ('p'), ('q'), ('p')`);
     db.exec(`UPDATE rollup_cursors SET last_id = 1`); // 'p' of id 1 counted before the crash
     db.exec(`INSERT INTO counted VALUES ('p', 1)`);
-    createDeferredRollups(db, writes, fold);
+    createPendingRollups(db, writes, fold);
     expect(counted()).toEqual({ p: 2, q: 1 });
     expect(cursor()).toBe(3);
-    createDeferredRollups(db, createGroupCommit(db), fold);
+    createPendingRollups(db, createGroupCommit(db), fold);
     expect(counted()).toEqual({ p: 2, q: 1 });
   });
 });

@@ -11,14 +11,14 @@ import { byVertical, expectedByVertical, folded, HITS, onDisk } from './testing/
 // A hit the raw table refuses (path is NOT NULL): its body's savepoint rolls back after the hits before it were stored.
 const refused = analyticsHit({ id: 'refused', path: null as unknown as string });
 
-describe('SQLite analytics rollups: what is staged, and when tuple ids are cached', () => {
+describe('SQLite analytics rollups: what is pending, and when tuple ids are cached', () => {
   let dir: string;
   let file: string;
   let store: Store;
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    dir = mkdtempSync(join(tmpdir(), 'tarmac-analytics-staging-'));
+    dir = mkdtempSync(join(tmpdir(), 'tarmac-analytics-marks-'));
     file = join(dir, 'store.db');
     store = createSqliteStore({ file });
   });
@@ -28,7 +28,7 @@ describe('SQLite analytics rollups: what is staged, and when tuple ids are cache
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('drops the staged hits of a body whose savepoint rolled back, and counts the bodies beside it', async () => {
+  it('drops the pending hits of a body whose savepoint rolled back, and counts the bodies beside it', async () => {
     const [a, b, c] = [HITS.slice(0, 5), HITS.slice(5, 10), HITS.slice(10, 15)];
     const sent = [a, [...b, refused], c].map((body) => store.ingest.analytics.insertAnalyticsHits(body));
     const outcomes = await Promise.allSettled(sent);
@@ -39,7 +39,7 @@ describe('SQLite analytics rollups: what is staged, and when tuple ids are cache
     expect(await byVertical(store)).toEqual(expectedByVertical([...a, ...b, ...c]));
   });
 
-  it('drops every hit and report a writeBatch staged when a later body fails it, and counts them once when redelivered', async () => {
+  it('drops every hit and report a writeBatch added when a later body fails it, and counts them once when redelivered', async () => {
     const items = [
       { kind: 'perf' as const, report: perfReport({ id: 'p-1' }) },
       { kind: 'analytics' as const, hits: HITS.slice(0, 30) },

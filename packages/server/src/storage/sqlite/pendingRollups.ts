@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { GroupCommit } from './groupCommit.js';
 
 /**
- * What a capability tells {@link createDeferredRollups} about its rollups: `P` is its in-memory
+ * What a capability tells {@link createPendingRollups} about its rollups: `P` is its in-memory
  * sum, `T` one raw item (a report, a hit).
  */
 export interface RollupFold<P, T> {
@@ -30,13 +30,13 @@ export interface RollupFold<P, T> {
 /** What a rollup write leaves to do once its transaction has committed. */
 export type AfterCommit = () => void;
 
-export interface DeferredRollups<T> {
+export interface PendingRollups<T> {
   /**
    * Counts `item`, just stored in the open group transaction as raw row `id` (its INSERT changed a
    * row), once that transaction has committed.
    */
-  stage(item: T, id: number): void;
-  /** How much is staged, so a caller whose savepoint rolls back can {@link rewind} to it. */
+  add(item: T, id: number): void;
+  /** How much is uncommitted, so a caller whose savepoint rolls back can {@link rewind} to it. */
   mark(): number;
   rewind(mark: number): void;
   /** Resolves once everything added before the call is in the rollup tables; rejects if that write failed. */
@@ -45,7 +45,7 @@ export interface DeferredRollups<T> {
   close(): Promise<void>;
 }
 
-export interface DeferredRollupOptions {
+export interface PendingRollupOptions {
   /** How often pending sums are written; about once a second by default. */
   everyMs?: number;
   /** Raw rows pending past which a write starts at once, so memory stays bounded. */
@@ -62,12 +62,12 @@ export interface DeferredRollupOptions {
  * exactly once. Coarser levels are still written together with the minutes, never compacted later:
  * no compactor can race a late write, and a re-seeded past is right at once.
  */
-export function createDeferredRollups<P, T>(
+export function createPendingRollups<P, T>(
   db: Database,
   writes: GroupCommit,
   fold: RollupFold<P, T>,
-  options: DeferredRollupOptions = {},
-): DeferredRollups<T> {
+  options: PendingRollupOptions = {},
+): PendingRollups<T> {
   const readCursor = db.prepare('SELECT last_id FROM rollup_cursors WHERE name = ?').pluck(true);
   // max(): a write retried after a failure must never move the cursor back.
   const moveCursor = db.prepare('UPDATE rollup_cursors SET last_id = max(last_id, ?) WHERE name = ?');
@@ -140,18 +140,18 @@ export function createDeferredRollups<P, T>(
 
   // Items stored in the open group transaction: counted once its COMMIT succeeded, dropped if
   // it was rolled back (a savepoint's own rollback is the caller's rewind).
-  let staged: T[] = [];
-  let stagedIds: number[] = [];
+  let uncommitted: T[] = [];
+  let uncommittedIds: number[] = [];
   writes.afterGroup((committed) => {
     if (writing) {
       writing.committed = committed;
       if (committed) writing.afterCommit?.();
     }
     writing = undefined;
-    const items = staged;
-    const ids = stagedIds;
-    staged = [];
-    stagedIds = [];
+    const items = uncommitted;
+    const ids = uncommittedIds;
+    uncommitted = [];
+    uncommittedIds = [];
     if (!committed || items.length === 0) return;
     for (const item of items) fold.add(pending, item);
     rows += items.length;
@@ -161,14 +161,14 @@ export function createDeferredRollups<P, T>(
   });
 
   return {
-    stage(item, id) {
-      staged.push(item);
-      stagedIds.push(id);
+    add(item, id) {
+      uncommitted.push(item);
+      uncommittedIds.push(id);
     },
-    mark: () => staged.length,
+    mark: () => uncommitted.length,
     rewind(mark) {
-      staged.length = mark;
-      stagedIds.length = mark;
+      uncommitted.length = mark;
+      uncommittedIds.length = mark;
     },
     settle,
     async close() {
