@@ -44,7 +44,7 @@ const PRODUCT = /^[\w.-]{1,64}$/;
  */
 export function createLogger(options: LoggerOptions): Logger {
   const { product, endpoint = '/log/client/messages', flushIntervalMs, level = LogLevel.INFO, context } = options ?? {};
-  const valid = typeof product == 'string' && PRODUCT.test(product);
+  const valid = typeof product === 'string' && PRODUCT.test(product);
   if (!valid) console.error('[tarmac] bad logger product', product);
   const threshold = valid ? level : LogLevel.NOTHING;
   const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
@@ -91,7 +91,7 @@ export function createLogger(options: LoggerOptions): Logger {
     // A request that got no reply at all (status 0: offline, blocked) is no "server side
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
-      if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
+      if (status !== 200) return void (status && say(status, 'error', 'Server side error', status));
       const reply = (body || {}) as ClientLogReply;
       if (reply.message) say(reply.message, 'info', reply.message);
       // Told to stop, the page goes silent for the rest of its life: queue, counts, timers and

@@ -31,7 +31,7 @@ export function createIgnoreList(userAgent: string): IgnoreList {
   let rules: IgnoreRule[] = [];
   return {
     add({ ignore, platformIgnores }) {
-      rules = Array.isArray(ignore) ? ignore.filter((rule) => rule && typeof rule == 'object') : [];
+      rules = Array.isArray(ignore) ? ignore.filter((rule) => rule && typeof rule === 'object') : [];
       if (Array.isArray(platformIgnores))
         for (const rule of platformIgnores as (PlatformIgnoreRule | null)[])
           if (rule?.userAgent && userAgent.includes(rule.userAgent))

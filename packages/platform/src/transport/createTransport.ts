@@ -164,7 +164,7 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
           const half = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** tried++) / 2;
           // Only failures that may heal by themselves are retried: no reply, 429 and 5xx. Waits
           // grow with "equal jitter" so pages that failed together do not return together.
-          const failed = !status || status == 429 || status > 499;
+          const failed = !status || status === 429 || status > 499;
           const again = failed && tried < MAX_ATTEMPTS;
           notBefore = Date.now() + (again ? Math.max(asked, half + Math.random() * half) : asked);
           if (again) return void (retry = batch);
