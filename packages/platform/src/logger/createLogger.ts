@@ -4,7 +4,7 @@ import type { LogEntry } from './buildMessage.js';
 import { createIgnoreList } from './ignoreRules.js';
 import { LogLevel } from './levels.js';
 import type { MessageLevel } from './levels.js';
-import type { ClientLogBatch, ClientLogMessage, ClientLogReply } from './types.js';
+import type { ClientLogBatch, ClientLogMessage, LogRules } from './types.js';
 
 /** Settings of one logger; `product` names the part of the site it reports for. */
 export interface LoggerOptions {
@@ -92,7 +92,7 @@ export function createLogger(options: LoggerOptions): Logger {
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
       if (status !== 200) return void (status && say(status, 'error', 'Server side error', status));
-      const reply = (body || {}) as ClientLogReply;
+      const reply = (body || {}) as LogRules;
       if (reply.message) say(reply.message, 'info', reply.message);
       // Told to stop, the page goes silent for the rest of its life: queue, counts, timers and
       // the exit beacon go with the transport, so not one more request leaves (docs/client-logs.md).

@@ -7,7 +7,7 @@ import { consoleConsentRoutes } from '../consent/consoleConsentRoutes.js';
 import type { ConsentService } from '../consent/createConsentService.js';
 import { consoleDropRoutes } from '../drops/consoleDropRoutes.js';
 import { consoleLogRoutes } from '../logs/consoleLogRoutes.js';
-import type { LogSettings } from '../logs/logSettings.js';
+import type { LogRulesService } from '../logs/logRules.js';
 import { consoleVitalsRoutes } from '../perf/consoleVitalsRoutes.js';
 import { releaseRoutes } from '../releases/releaseRoutes.js';
 import type { ReleaseService } from '../releases/releaseService.js';
@@ -21,7 +21,7 @@ export interface ConsoleApiOptions {
   consoleToken: string;
   /** The store's query ports: everything the console reads and changes. */
   query: QueryPorts;
-  settings: LogSettings;
+  logRules: LogRulesService;
   releases: ReleaseService;
   consent: ConsentService;
   /** The signals envelope keys, shown and rotated from the console. */
@@ -38,7 +38,7 @@ export async function consoleApi(app: FastifyInstance, options: ConsoleApiOption
   const { query } = options;
   app.addHook('onRequest', createConsoleAuth(options.consoleToken));
   app.get('/session', async () => ({ ok: true }));
-  await app.register(consoleLogRoutes, { logs: query.logs, issues: query.releases, settings: options.settings, releases: options.releases });
+  await app.register(consoleLogRoutes, { logs: query.logs, issues: query.releases, logRules: options.logRules, releases: options.releases });
   await app.register(breadcrumbRoutes, { logs: query.logs });
   await app.register(releaseRoutes, { storage: query.releases, releases: options.releases });
   await app.register(consoleVitalsRoutes, { perf: query.perf });

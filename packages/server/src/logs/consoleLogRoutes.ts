@@ -5,12 +5,12 @@ import { errorCodes } from '../http/errorCodes.js';
 import { httpError } from '../http/httpError.js';
 import type { IssueDetail, IssueGroupPage, ReleaseStorage, StatusFilter } from '../releases/contract.js';
 import type { ReleaseService } from '../releases/releaseService.js';
-import type { ClientLogReply } from './contract.js';
+import type { LogRules } from './contract.js';
 import { withWindowCounts } from './groupTrends.js';
 import { groupIdParams, groupWorkflowRoutes } from './groupWorkflowRoutes.js';
-import type { LogSettings } from './logSettings.js';
+import type { LogRulesService } from './logRules.js';
 import { logGrid } from './occurrenceRollups.js';
-import { clientLogReplySchema } from './schemas.js';
+import { logRulesSchema } from './schemas.js';
 import type { LogQuery } from './ports.js';
 
 /** What the console's log endpoints need. */
@@ -18,7 +18,7 @@ export interface ConsoleLogRoutesOptions {
   logs: LogQuery;
   /** Each group's issue: its state, releases and stacks. */
   issues: ReleaseStorage;
-  settings: LogSettings;
+  logRules: LogRulesService;
   releases: ReleaseService;
 }
 
@@ -50,7 +50,7 @@ const groupsQuerySchema = {
  * group's state, releases and resolved stack (docs/releases.md).
  */
 export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLogRoutesOptions): Promise<void> {
-  const { logs, issues, settings, releases } = options;
+  const { logs, issues, logRules, releases } = options;
 
   // Each group with its occurrences in the window (the last 24 hours unless the console sends
   // from/to; older consoles send neither and ignore the added fields), read from the rollups.
@@ -82,11 +82,11 @@ export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLog
 
   await app.register(groupWorkflowRoutes, { storage: issues, logs });
 
-  app.get('/logs/settings', { schema: { response: { 200: clientLogReplySchema } } }, () => settings.get());
+  app.get('/logs/settings', { schema: { response: { 200: logRulesSchema } } }, () => logRules.get());
 
-  app.put<{ Body: ClientLogReply }>(
+  app.put<{ Body: LogRules }>(
     '/logs/settings',
-    { schema: { body: clientLogReplySchema, response: { 200: clientLogReplySchema } } },
-    (request) => settings.set(request.body),
+    { schema: { body: logRulesSchema, response: { 200: logRulesSchema } } },
+    (request) => logRules.set(request.body),
   );
 }
