@@ -13,6 +13,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // Strict comparisons everywhere. `x == null` stays allowed: it is the one idiom for "null or
+      // undefined", and spelling it out (`x === null || x === undefined`) says the same in twice
+      // the words. The minifier turns `===` back into `==` wherever both sides are known strings.
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
   {

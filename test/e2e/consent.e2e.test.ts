@@ -22,7 +22,7 @@ async function demoVisitor(context?: BrowserContext): Promise<{ context: Browser
   const ctx = context ?? (await browser.newContext());
   const page = await ctx.newPage();
   await page.goto(baseURL + '/');
-  await page.waitForFunction(() => typeof (window as unknown as TestWindow).__tcfapi == 'function');
+  await page.waitForFunction(() => typeof (window as unknown as TestWindow).__tcfapi === 'function');
   await page.evaluate(() => {
     const w = window as unknown as TestWindow;
     w.seen = [];
@@ -146,7 +146,7 @@ describe('TCF 2.3 on the demo site', () => {
     expect(trueIds(shown.vendor.disclosedVendors)).toEqual(siteVendors);
     expect([...TCString.decode(shown.tcString).vendorsDisclosed.values()]).toEqual(siteVendors);
     for (const button of ['consent-reject', 'consent-accept']) {
-      if (button == 'consent-accept') {
+      if (button === 'consent-accept') {
         await page.getByTestId('privacy-settings').click();
         await page.getByTestId('consent-banner').waitFor();
       }
@@ -162,7 +162,7 @@ describe('TCF 2.3 on the demo site', () => {
     const narrowed = await call<TcData>(page, 'getTCData', [siteVendors[0], 4]);
     expect(narrowed.vendor.disclosedVendors).toEqual({ [siteVendors[0]!]: true, 4: false });
     const inApp = await call<{ vendor: { disclosedVendors: string } }>(page, 'getInAppTCData');
-    expect([...inApp.vendor.disclosedVendors].flatMap((bit, i) => (bit == '1' ? [i + 1] : []))).toEqual(siteVendors);
+    expect([...inApp.vendor.disclosedVendors].flatMap((bit, i) => (bit === '1' ? [i + 1] : []))).toEqual(siteVendors);
     expect(await call(page, 'ping')).toMatchObject({ apiVersion: '2.2', tcfPolicyVersion: 5, cmpLoaded: true });
     await context.close();
   });
@@ -229,21 +229,21 @@ describe('CMP API', () => {
     type Reply = { callId: string; success: boolean; returnValue: { cmpStatus: string; eventStatus?: string; listenerId?: number } };
     const replies = await eventually(async () => {
       const r = (await page.evaluate(() => (window as unknown as TestWindow).results)) as Reply[];
-      return r.some((x) => x.callId == 'l') ? r : undefined;
+      return r.some((x) => x.callId === 'l') ? r : undefined;
     });
-    const ping = replies.find((r) => r.callId == 'p')!;
+    const ping = replies.find((r) => r.callId === 'p')!;
     expect(ping.success).toBe(true);
     expect(['stub', 'loaded']).toContain(ping.returnValue.cmpStatus);
-    const listener = replies.find((r) => r.callId == 'l')!;
+    const listener = replies.find((r) => r.callId === 'l')!;
     expect(listener).toMatchObject({ success: true, returnValue: { cmpStatus: 'loaded', eventStatus: 'cmpuishown' } });
     expect(typeof listener.returnValue.listenerId).toBe('number');
     // one reply per event: closing the UI reaches the frame as a second reply to the same call
     await page.evaluate(() => (window as unknown as { handler: { close(): void } }).handler.close());
     const later = await eventually(async () => {
       const r = (await page.evaluate(() => (window as unknown as TestWindow).results)) as Reply[];
-      return r.filter((x) => x.callId == 'l').length >= 2 ? r : undefined;
+      return r.filter((x) => x.callId === 'l').length >= 2 ? r : undefined;
     });
-    expect(later.filter((x) => x.callId == 'l').map((x) => x.returnValue.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
+    expect(later.filter((x) => x.callId === 'l').map((x) => x.returnValue.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
     await page.context().close();
   });
 

@@ -14,7 +14,7 @@ type TcfWindow = Window & { __tcfapi: (command: string, version: number, callbac
  */
 async function chooseAndRead(page: Page, testId: string): Promise<string> {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/i/api/iabtcf/v1/consent') && r.request().method() == 'POST'),
+    page.waitForResponse((r) => r.url().endsWith('/i/api/iabtcf/v1/consent') && r.request().method() === 'POST'),
     page.getByTestId(testId).click(),
   ]);
   expect(response.status()).toBe(200);

@@ -92,7 +92,7 @@ describe('the banner’s layers', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('consent-settings-title').waitFor();
     let steps = 0;
-    while ((await focused(page)) != 'consent-save' && steps++ < 200) await page.keyboard.press('Tab');
+    while ((await focused(page)) !== 'consent-save' && steps++ < 200) await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('consent-save');
     await page.keyboard.press('Enter');
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });

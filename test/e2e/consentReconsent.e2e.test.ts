@@ -75,7 +75,7 @@ async function visit(page: Page): Promise<number | null> {
         (window as unknown as { __tcfapi: (c: string, v: number, cb: (d: { eventStatus: string }) => void) => void }).__tcfapi('addEventListener', 2, (d) => resolve(d.eventStatus)),
       ),
   );
-  if (status != 'cmpuishown') return null;
+  if (status !== 'cmpuishown') return null;
   const intro = await page.getByTestId('consent-intro').textContent();
   return Number(/our (\d+) partners/.exec(intro ?? '')?.[1]);
 }

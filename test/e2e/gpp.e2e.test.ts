@@ -65,7 +65,7 @@ const us = { decided: true, saleOptOut: false, sharingOptOut: false, targetedAdv
 const fixture = async (body = ''): Promise<Page> => {
   const p = await (await browser.newContext()).newPage();
   await openFixture(p, baseURL, 'gpp', page(body));
-  await p.waitForFunction(() => typeof (window as unknown as FixtureWindow).install == 'function');
+  await p.waitForFunction(() => typeof (window as unknown as FixtureWindow).install === 'function');
   return p;
 };
 const frameReplies = (p: Page) => p.evaluate(() => (window as unknown as FixtureWindow).frameReplies);
@@ -130,7 +130,7 @@ describe('GPP in Chromium: stub, handler, frames', () => {
     expect(replies[4]!.gppString).toBe(gppString);
     expect(new GppModel(gppString).getFieldValue('usnat', 'Gpc')).toBe(true);
     await p.evaluate(() => (window as unknown as FixtureWindow).askFrame('ping', 'p2'));
-    const last = await eventually(async () => (await frameReplies(p)).find((r) => r.callId == 'p2'), 5000, 'the handler ping');
+    const last = await eventually(async () => (await frameReplies(p)).find((r) => r.callId === 'p2'), 5000, 'the handler ping');
     expect(last).toMatchObject({ cmpStatus: 'loaded', signalStatus: 'ready', gppString });
     await p.context().close();
   });
@@ -140,7 +140,7 @@ describe('GPP in Chromium: stub, handler, frames', () => {
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
     const p = await context.newPage();
     await openFixture(p, baseURL, 'gpp', page(''));
-    await p.waitForFunction(() => typeof (window as unknown as FixtureWindow).install == 'function');
+    await p.waitForFunction(() => typeof (window as unknown as FixtureWindow).install === 'function');
     const gppString = await p.evaluate(async (data) => {
       const handler = await (window as unknown as FixtureWindow).install();
       handler.update(data, 'usnat');

@@ -71,7 +71,7 @@ describe('"Your Privacy Choices" for a US visitor', () => {
 
     await page.getByTestId('privacy-choices-saleOptOut').check();
     await page.getByTestId('privacy-choices-targetedAdvertisingOptOut').check();
-    const saved = page.waitForResponse((r) => r.url().endsWith('/i/api/gpp/v1/usnat') && r.request().method() == 'POST');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/i/api/gpp/v1/usnat') && r.request().method() === 'POST');
     await page.getByTestId('privacy-choices-save').click();
     expect((await saved).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
@@ -117,7 +117,7 @@ describe('"Your Privacy Choices" for a US visitor', () => {
     const context = await browser.newContext({ extraHTTPHeaders: US });
     const gpcPage = await context.newPage();
     await gpcPage.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
-    const stored = gpcPage.waitForResponse((r) => r.url().endsWith('/i/api/gpp/v1/usnat') && r.request().method() == 'POST');
+    const stored = gpcPage.waitForResponse((r) => r.url().endsWith('/i/api/gpp/v1/usnat') && r.request().method() === 'POST');
     await gpcPage.goto(`${baseURL}/?locale=en`);
     const response = await stored;
     expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ saleOptOut: true, sharingOptOut: true, targetedAdvertisingOptOut: true, gpc: true });

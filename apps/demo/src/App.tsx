@@ -76,7 +76,7 @@ function Page({ locale, consent, privacy, usChoices }: AppProps) {
         </div>
       </main>
       <Footer consent={consent} regime={regime} usChoices={usChoices} />
-      {consent && regime == 'tcf' && <ConsentBanner handler={consent} locale={locale} />}
+      {consent && regime === 'tcf' && <ConsentBanner handler={consent} locale={locale} />}
     </div>
   );
 }

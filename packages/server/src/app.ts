@@ -6,8 +6,8 @@ import { addBeaconJsonParser } from './http/beaconBody.js';
 import type { HttpPolicyOptions } from './http/httpPolicies.js';
 import { httpServerOptions, installHttpPolicies } from './http/httpPolicies.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
-import type { ClientLogReply } from './logs/contract.js';
-import { createLogSettings } from './logs/logSettings.js';
+import type { LogRules } from './logs/contract.js';
+import { createLogRulesService } from './logs/logRules.js';
 import { defaultPaths } from './paths.js';
 import { hostedBuilds } from './releases/mapSource.js';
 import { createReleaseService } from './releases/releaseService.js';
@@ -70,10 +70,10 @@ export interface AppOptions extends HttpPolicyOptions {
   /** The r9 build version stamped into pages; defaults to 'dev'. */
   version?: string;
   logger?: boolean;
-  /** Log settings that apply until the operator saves some from the console. */
-  logRules?: ClientLogReply;
+  /** Log rules that apply until the operator saves some from the console. */
+  logRules?: LogRules;
   /**
-   * How long this instance reuses operator settings it read from the store (log settings), so
+   * How long this instance reuses operator settings it read from the store (log rules), so
    * other instances' changes apply within that time; 5 s by default (tests shorten it).
    */
   sharedCacheMs?: number;
@@ -125,11 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { query } = options.storage;
   const ingest = options.ingest ?? createDirectSink(options.storage);
   await app.register(healthRoute, { store: options.storage, ingest });
-  const settings = createLogSettings(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
+  const logRules = createLogRulesService(options.storage.settings, options.logRules, { cacheMs: options.sharedCacheMs });
   // Source maps: uploaded per release, or the hidden maps beside the builds this server hosts.
   const builds = hostedBuilds(options.siteDir ?? defaultPaths.siteDir, options.consoleDir ?? defaultPaths.consoleDir);
   const releases = createReleaseService(query.sourceMaps, builds);
-  await app.register(clientLogRoutes, { ingest: ingest.logs, settings, releases });
+  await app.register(clientLogRoutes, { ingest: ingest.logs, logRules, releases });
   await app.register(dynamicImportRoutes, { siteDir: options.siteDir ?? defaultPaths.siteDir, version: options.version ?? 'dev' });
   await app.register(perfRoutes, { ingest: ingest.perf });
   await app.register(analyticsRoutes, { ingest: ingest.analytics });
@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/console/api',
     consoleToken: options.consoleToken,
     query,
-    settings,
+    logRules,
     releases,
     consent,
     signalKeys,

@@ -4,7 +4,7 @@
  * and the server's routes are typed against the same declarations, so the two cannot drift.
  */
 export type {
-  ClientLogReply,
+  LogRules,
   ContextValue,
   IgnoreRule,
   LogGroup,

@@ -70,7 +70,7 @@ export async function openDemoWithPrebid(context: BrowserContext, baseURL: strin
     await route.fulfill({ response, body: html });
   });
   await page.goto(baseURL + '/');
-  await page.waitForFunction(() => typeof (window as unknown as PrebidWindow).pbjs?.requestBids == 'function');
+  await page.waitForFunction(() => typeof (window as unknown as PrebidWindow).pbjs?.requestBids === 'function');
   return { page, bidRequests, syncs };
 }
 

@@ -1,4 +1,4 @@
-import type { GroupFilter, IssueDetail, IssueGroupPage, LogSettings } from './types';
+import type { GroupFilter, IssueDetail, IssueGroupPage, LogRules } from './types';
 
 /** An API failure with the status and the server's `{code, reason}` when it sent one. */
 export interface ConsoleApiError extends Error {
@@ -13,8 +13,8 @@ export interface ConsoleClient {
   /** The groups with their occurrences over the last 24 hours (the server's default window). */
   listGroups(filter: GroupFilter, signal?: AbortSignal): Promise<IssueGroupPage>;
   getGroup(groupId: string, signal?: AbortSignal): Promise<IssueDetail>;
-  getSettings(signal?: AbortSignal): Promise<LogSettings>;
-  putSettings(settings: LogSettings): Promise<LogSettings>;
+  getSettings(signal?: AbortSignal): Promise<LogRules>;
+  putSettings(settings: LogRules): Promise<LogRules>;
   /** A GET under the console API for sections that keep their calls in their own folder. */
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   /** A change under the console API (the body sent as JSON), for the same sections. */

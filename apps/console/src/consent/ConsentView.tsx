@@ -41,7 +41,7 @@ export function ConsentView({ client }: SectionProps) {
       {error ? <p className="notice notice--error" role="alert">Could not load consent data: {error.message}</p> : null}
       {!data || !sum ? (
         <p className="muted">Loading…</p>
-      ) : data.days.length == 0 && data.countries.length == 0 ? (
+      ) : data.days.length === 0 && data.countries.length === 0 ? (
         <EmptyState title={`No consent choices yet in the last ${days} days`} testId="consent-empty">
           Open the site and answer its consent banner (accept, reject or choose purposes), or its “Your Privacy
           Choices” link from the US: each visitor’s choice is counted here once a day.

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConsoleClient } from '../api/client';
-import type { LogSettings } from '../api/types';
+import type { LogRules } from '../api/types';
 
 /** The operator's log settings and a way to replace them. */
 export interface LogSettingsState {
-  settings?: LogSettings;
+  settings?: LogRules;
   loadError?: Error;
   saving: boolean;
   saveError?: Error;
   savedAt?: number;
-  save(settings: LogSettings): Promise<void>;
+  save(settings: LogRules): Promise<void>;
 }
 
 /** Loads the settings the log endpoint currently answers with, and PUTs edits back. */
 export function useLogSettings(client: ConsoleClient): LogSettingsState {
-  const [settings, setSettings] = useState<LogSettings>();
+  const [settings, setSettings] = useState<LogRules>();
   const [loadError, setLoadError] = useState<Error>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<Error>();
@@ -32,7 +32,7 @@ export function useLogSettings(client: ConsoleClient): LogSettingsState {
   }, [client]);
 
   const save = useCallback(
-    async (next: LogSettings) => {
+    async (next: LogRules) => {
       setSaving(true);
       setSaveError(undefined);
       try {

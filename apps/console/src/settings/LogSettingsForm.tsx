@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { LogSettings } from '../api/types';
+import type { LogRules } from '../api/types';
 import { IgnoreRulesEditor } from './IgnoreRulesEditor';
 import { rowsToRules, rulesToRows } from './ruleRows';
 
 interface LogSettingsFormProps {
-  initial: LogSettings;
+  initial: LogRules;
   saving: boolean;
-  onSave(settings: LogSettings): void;
+  onSave(settings: LogRules): void;
 }
 
 /** Draft of the settings; nothing reaches the server until "Save". */

@@ -31,9 +31,9 @@ export function Footer({ consent, regime = 'tcf', usChoices }: FooterProps) {
               </a>
             </li>
             <li>
-              {regime == 'usnat' && usChoices ? (
+              {regime === 'usnat' && usChoices ? (
                 <PrivacyChoicesLink choices={usChoices} />
-              ) : regime == 'tcf' && consent ? (
+              ) : regime === 'tcf' && consent ? (
                 <PrivacySettingsLink handler={consent} locale={locale} className="footer__link-button" />
               ) : (
                 <a href="#cookies">

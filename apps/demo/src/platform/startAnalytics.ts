@@ -28,7 +28,7 @@ function sessionId(): string {
  */
 export function startAnalytics(logger: Logger, locale: DemoLocale): Analytics {
   const params = new URLSearchParams(location.search);
-  const hasCmp = typeof (window as { __tcfapi?: unknown }).__tcfapi == 'function';
+  const hasCmp = typeof (window as { __tcfapi?: unknown }).__tcfapi === 'function';
   return createAnalytics({
     context: {
       locale,

@@ -70,7 +70,7 @@ export default function PrivacyChoicesDialog({ choices, onClose }: { choices: Us
               <input
                 type="checkbox"
                 checked={optOuts[key]}
-                disabled={gpc || state == 'saving'}
+                disabled={gpc || state === 'saving'}
                 onChange={() => setOptOuts((current) => ({ ...current, [key]: !current[key] }))}
                 data-testid={`privacy-choices-${key}`}
               />
@@ -85,7 +85,7 @@ export default function PrivacyChoicesDialog({ choices, onClose }: { choices: Us
             <Message id="privacyChoices.notice" />
           </a>
         </p>
-        {state == 'failed' ? (
+        {state === 'failed' ? (
           <p role="alert" className="privacy-choices__error">
             <Message id="privacyChoices.error" />
           </p>
@@ -94,7 +94,7 @@ export default function PrivacyChoicesDialog({ choices, onClose }: { choices: Us
           <button type="button" onClick={() => dialog.current?.close()} data-testid="privacy-choices-cancel">
             <Message id="privacyChoices.cancel" />
           </button>
-          <button type="submit" className="privacy-choices__primary" disabled={state == 'saving'} data-testid="privacy-choices-save">
+          <button type="submit" className="privacy-choices__primary" disabled={state === 'saving'} data-testid="privacy-choices-save">
             <Message id="privacyChoices.save" />
           </button>
         </div>

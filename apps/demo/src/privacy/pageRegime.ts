@@ -19,10 +19,10 @@ const FLAGS = ['decided', 'saleOptOut', 'sharingOptOut', 'targetedAdvertisingOpt
 
 /** `value` if it has the shape of {@link UsnatData}, else null (a tampered block is ignored). */
 export function usnatDataOrNull(value: unknown): UsnatData | null {
-  if (!value || typeof value != 'object') return null;
+  if (!value || typeof value !== 'object') return null;
   const data = value as Record<string, unknown>;
-  if (FLAGS.some((flag) => typeof data[flag] != 'boolean')) return null;
-  if (data.updatedAt !== null && typeof data.updatedAt != 'number') return null;
+  if (FLAGS.some((flag) => typeof data[flag] !== 'boolean')) return null;
+  if (data.updatedAt !== null && typeof data.updatedAt !== 'number') return null;
   return value as UsnatData;
 }
 
@@ -34,13 +34,13 @@ export function usnatDataOrNull(value: unknown): UsnatData | null {
 export function readPagePrivacy(doc: Document = document): PagePrivacy {
   const fallback: PagePrivacy = { regime: 'tcf', usnat: null, gpc: false };
   const block = doc.getElementById('tarmac-consent');
-  if (!block || block.getAttribute('type') != 'application/json') return fallback;
+  if (!block || block.getAttribute('type') !== 'application/json') return fallback;
   try {
     const bootstrap = JSON.parse(block.textContent ?? '') as { regime?: unknown; usnat?: unknown; gpc?: unknown } | null;
     const regime = bootstrap?.regime;
     const gpc = bootstrap?.gpc === true;
-    if (typeof regime != 'string' || !REGIMES.includes(regime)) return fallback;
-    if (regime != 'usnat') return { regime: regime as PrivacyRegime, usnat: null, gpc };
+    if (typeof regime !== 'string' || !REGIMES.includes(regime)) return fallback;
+    if (regime !== 'usnat') return { regime: regime as PrivacyRegime, usnat: null, gpc };
     const usnat = usnatDataOrNull(bootstrap?.usnat);
     return usnat ? { regime: 'usnat', usnat, gpc } : fallback;
   } catch {

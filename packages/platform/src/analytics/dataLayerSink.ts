@@ -15,6 +15,6 @@ export interface DataLayerSinkOptions {
 export function dataLayerSink({ dataLayer }: DataLayerSinkOptions = {}): AnalyticsSink {
   return (hit) => {
     const layer = dataLayer ?? ((window as { dataLayer?: unknown[] }).dataLayer ??= []);
-    layer.push({ ...hit, event: hit.type == 'pageview' ? 'page_view' : 'tarmac_event', page_path: hit.path });
+    layer.push({ ...hit, event: hit.type === 'pageview' ? 'page_view' : 'tarmac_event', page_path: hit.path });
   };
 }

@@ -3,7 +3,7 @@ import type { AnalyticsContext, AnalyticsEvent } from './types.js';
 // An absent or empty segment is '-', so every path has the same number of segments and splits
 // the same way; a real '-' is escaped so the two never meet.
 const segment = (value: string | number | undefined): string =>
-  value === undefined || value === '' || (typeof value == 'number' && !isFinite(value))
+  value === undefined || value === '' || (typeof value === 'number' && !isFinite(value))
     ? '-'
     : value === '-'
       ? '%2D'

@@ -17,7 +17,7 @@ export function recordNetwork(trail: Trail, ignore: string[], undo: Array<() => 
         trail.add(kind, `${method} ${url.split(/[?#]/)[0]} ${status} ${Date.now() - start}`);
     };
   };
-  if (typeof fetch == 'function')
+  if (typeof fetch === 'function')
     undo.push(
       replace(globalThis, 'fetch', (original) =>
         function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {

@@ -13,8 +13,8 @@ export function recordPage(trail: Trail, undo: Array<() => void>): void {
   let last = '';
   const navigated = (): void => {
     const { pathname, hash } = location;
-    const place = pathname + (hash[1] == '/' ? hash.split('?')[0] : '');
-    if (place != last) trail.add('nav', (last = place));
+    const place = pathname + (hash[1] === '/' ? hash.split('?')[0] : '');
+    if (place !== last) trail.add('nav', (last = place));
   };
   navigated();
   undo.push(

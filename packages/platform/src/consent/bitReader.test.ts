@@ -34,7 +34,7 @@ describe('createBitReader', () => {
     const pattern = [1, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 0];
     const reader = createBitReader(encode([{ width: 1, value: 1 }, ...pattern.map((value) => ({ width: 1, value }))]));
     expect(reader.bool()).toBe(true);
-    expect(reader.flags(pattern.length)).toEqual(Object.fromEntries(pattern.map((on, i) => [i + 1, on == 1])));
+    expect(reader.flags(pattern.length)).toEqual(Object.fromEntries(pattern.map((on, i) => [i + 1, on === 1])));
     expect(reader.flags(0)).toEqual({});
   });
 

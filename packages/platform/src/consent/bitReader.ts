@@ -44,7 +44,7 @@ export function createBitReader(segment: string): BitReader {
     if (index >= segment.length) throw new Error('TC string ends early');
     const c = segment.charCodeAt(index++);
     // a-z 26..51, '_' 63, A-Z 0..25, 0-9 52..61, '-' 62
-    sextet = c > 96 ? c - 71 : c > 64 ? (c == 95 ? 63 : c - 65) : c > 47 ? c + 4 : 62;
+    sextet = c > 96 ? c - 71 : c > 64 ? (c === 95 ? 63 : c - 65) : c > 47 ? c + 4 : 62;
     left = 6;
   };
   const reader: BitReader = {
@@ -61,12 +61,12 @@ export function createBitReader(segment: string): BitReader {
       }
       return value;
     },
-    bool: () => reader.int(1) == 1,
+    bool: () => reader.int(1) === 1,
     flags(count) {
       const flags = allFalse(count);
       for (let id = 1; id <= count; ) {
         if (!left) next();
-        while (left && id <= count) flags[id++] = ((sextet >> --left) & 1) == 1;
+        while (left && id <= count) flags[id++] = ((sextet >> --left) & 1) === 1;
       }
       return flags;
     },

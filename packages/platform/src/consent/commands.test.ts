@@ -80,7 +80,7 @@ describe('TCData', () => {
     expect(inApp.isServiceSpecific).toBe(t.isServiceSpecific ? 1 : 0);
     const consents = (inApp.purpose as { consents: string }).consents;
     expect(consents).toMatch(/^[01]{24}$/);
-    expect(consents[0] == '1').toBe(t.purpose!.consents[1]);
+    expect(consents[0] === '1').toBe(t.purpose!.consents[1]);
   });
 });
 
@@ -118,7 +118,7 @@ describe('addEventListener / removeEventListener', () => {
 
   it('a listener that throws is reported and does not stop the others', () => {
     tcfapi('addEventListener', 2, (t: TCData) => {
-      if (t.eventStatus == 'cmpuishown') throw new Error('vendor bug');
+      if (t.eventStatus === 'cmpuishown') throw new Error('vendor bug');
     });
     const other = callTcfApi('addEventListener');
     handler.show();

@@ -17,9 +17,9 @@ export interface CheckedConsent {
  */
 export function checkConsentData(value: unknown): CheckedConsent | null {
   const data = value as ConsentData | null;
-  if (!data || typeof data != 'object') return null;
-  if (typeof data.tcString != 'string' || typeof data.cmpId != 'number') return null;
-  if (typeof data.gdprApplies != 'boolean' || typeof data.tcfPolicyVersion != 'number') return null;
+  if (!data || typeof data !== 'object') return null;
+  if (typeof data.tcString !== 'string' || typeof data.cmpId !== 'number') return null;
+  if (typeof data.gdprApplies !== 'boolean' || typeof data.tcfPolicyVersion !== 'number') return null;
   const decoded = decodeTcString(data.tcString);
   return decoded && { data, decoded };
 }

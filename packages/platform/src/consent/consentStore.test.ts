@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the handler as an external store (subscribe + state)', () => {
   it('tells subscribers of every transition; the snapshot is one object until the next one', async () => {
-    stubFetch(({ init }) => consentData({ showUi: init.method != 'POST' }));
+    stubFetch(({ init }) => consentData({ showUi: init.method !== 'POST' }));
     const handler = install();
     const seen: string[] = [];
     const unsubscribe = handler.subscribe(() => seen.push(`${handler.state().cmpStatus} ${handler.state().eventStatus}`));
@@ -65,7 +65,7 @@ describe('vendorList', () => {
     expect(a).toEqual(list);
     expect(b).toBe(a);
     await handler.vendorList();
-    expect(calls.filter((c) => c.url == '/x/vendors')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/x/vendors')).toHaveLength(1);
   });
 
   it('rejects on a failed or malformed reply, and asks again on the next call', async () => {
@@ -75,6 +75,6 @@ describe('vendorList', () => {
     await expect(handler.vendorList()).rejects.toThrow(/503/);
     await expect(handler.vendorList()).rejects.toThrow(/vendor list/);
     await expect(handler.vendorList()).resolves.toEqual(list);
-    expect(calls.filter((c) => c.url == '/i/api/iabtcf/v1/vendors')).toHaveLength(3);
+    expect(calls.filter((c) => c.url === '/i/api/iabtcf/v1/vendors')).toHaveLength(3);
   });
 });

@@ -106,7 +106,7 @@ describe('decodeTcString against @iabtechlabtcf/core', () => {
         const model = TCString.decode(tcString);
         // the shape must give the encoding it promises, or this test proves nothing about it
         for (const vector of [model.vendorConsents, model.vendorLegitimateInterests, model.vendorsDisclosed]) {
-          expect(isRangeEncoded(vector), `case ${i}: ${tcString}`).toBe(vendors == 'runs');
+          expect(isRangeEncoded(vector), `case ${i}: ${tcString}`).toBe(vendors === 'runs');
         }
         const restrictions = model.publisherRestrictions.getRestrictions();
         if (new Set(restrictions.map((r) => r.purposeId)).size > 2) severalPurposes++;

@@ -77,7 +77,7 @@ export function decodeTcString(tcString: string): DecodedTcString | null {
   try {
     const [core, ...others] = tcString.split('.');
     const r = createBitReader(core as string);
-    if (r.int(6) != 2) return null;
+    if (r.int(6) !== 2) return null;
     const decoded: DecodedTcString = {
       version: 2,
       created: r.int(36) * 100,
@@ -107,8 +107,8 @@ export function decodeTcString(tcString: string): DecodedTcString | null {
     for (const segment of others) {
       const s = createBitReader(segment);
       const type = s.int(3);
-      if (type == DISCLOSED_VENDORS) decoded.disclosedVendors = vendorFlags(s);
-      if (type != PUBLISHER_TC) continue;
+      if (type === DISCLOSED_VENDORS) decoded.disclosedVendors = vendorFlags(s);
+      if (type !== PUBLISHER_TC) continue;
       decoded.publisherConsents = s.flags(24);
       decoded.publisherLegitimateInterests = s.flags(24);
       const custom = s.int(6);

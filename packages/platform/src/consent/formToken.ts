@@ -3,7 +3,7 @@ export type FormTokenSource = string | (() => string | null | undefined | Promis
 
 /** The spec's rule: a non-empty string shorter than 100 characters. */
 export const isValidFormToken = (token: unknown): token is string =>
-  typeof token == 'string' && token.length > 0 && token.length < 100;
+  typeof token === 'string' && token.length > 0 && token.length < 100;
 
 /**
  * Resolves with the first valid token. A function is asked again every `intervalMs` (the page
@@ -11,7 +11,7 @@ export const isValidFormToken = (token: unknown): token is string =>
  * and then the promise rejects. `stopped()` ends the asking when the handler is stopped.
  */
 export async function waitForFormToken(source: FormTokenSource, intervalMs: number, stopped: () => boolean): Promise<string> {
-  if (typeof source != 'function') {
+  if (typeof source !== 'function') {
     if (isValidFormToken(source)) return source;
     throw new Error('consent: invalid formToken');
   }

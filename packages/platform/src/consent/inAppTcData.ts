@@ -42,11 +42,11 @@ const FLAG_MAPS = ['consents', 'legitimateInterests', 'disclosedVendors', 'speci
  */
 export function toInAppTCData(t: TCData): InAppTCData {
   return JSON.parse(JSON.stringify(t), (key: string, value: unknown) => {
-    if (key == 'cmpStatus' || key == 'listenerId') return undefined;
-    if (typeof value == 'boolean') return value ? 1 : 0;
+    if (key === 'cmpStatus' || key === 'listenerId') return undefined;
+    if (typeof value === 'boolean') return value ? 1 : 0;
     if (FLAG_MAPS.includes(key)) return bits(value as Record<number, number>, '0');
     // a purpose's restrictions: vendor id → type
-    if (/^\d+$/.test(key) && value && typeof value == 'object') return bits(value as Record<number, number>, '_');
+    if (/^\d+$/.test(key) && value && typeof value === 'object') return bits(value as Record<number, number>, '_');
     return value;
   });
 }

@@ -35,7 +35,7 @@ function coreString(disclosed: number[], segments: Segment[], allowed: number[] 
 describe('decodeTcString: the DisclosedVendors segment, against core', () => {
   const table: [string, number[], Segment[], number[]?][] = [
     ['every vendor (range entries)', range(1, 300), [CORE, VENDORS_DISCLOSED, PUBLISHER_TC]],
-    ['scattered vendors (bit field)', range(1, 300).filter((id) => id % 3 == 0), [CORE, VENDORS_DISCLOSED, PUBLISHER_TC]],
+    ['scattered vendors (bit field)', range(1, 300).filter((id) => id % 3 === 0), [CORE, VENDORS_DISCLOSED, PUBLISHER_TC]],
     ['one vendor past the others', [1, 2, 300], [CORE, VENDORS_DISCLOSED, PUBLISHER_TC]],
     ['an empty segment', [], [CORE, VENDORS_DISCLOSED, PUBLISHER_TC]],
     ['after the publisher TC segment', [5, 6, 7, 200], [CORE, PUBLISHER_TC, VENDORS_DISCLOSED]],
@@ -64,7 +64,7 @@ describe('decodeTcString: the DisclosedVendors segment, against core', () => {
   });
 
   it('a truncated DisclosedVendors segment makes the string invalid', () => {
-    const tcString = coreString(range(1, 300).filter((id) => id % 3 == 0), [CORE, VENDORS_DISCLOSED]);
+    const tcString = coreString(range(1, 300).filter((id) => id % 3 === 0), [CORE, VENDORS_DISCLOSED]);
     expect(decodeTcString(tcString.slice(0, -10))).toBeNull();
   });
 });
@@ -105,7 +105,7 @@ describe('TCData.vendor.disclosedVendors', () => {
     const inApp = callTcfApi('getInAppTCData')[0]!.value as { vendor: { disclosedVendors: string } };
     const bits = inApp.vendor.disclosedVendors;
     expect(bits).toMatch(/^[01]+$/);
-    expect([...bits].flatMap((bit, i) => (bit == '1' ? [i + 1] : []))).toEqual(disclosed);
+    expect([...bits].flatMap((bit, i) => (bit === '1' ? [i + 1] : []))).toEqual(disclosed);
   });
 
   it('ping names the CMP API version (2.2) and the policy version of the data (5)', () => {

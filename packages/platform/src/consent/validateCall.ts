@@ -6,7 +6,7 @@ export const COMMANDS = ['ping', 'addEventListener', 'removeEventListener', 'get
 export type Command = (typeof COMMANDS)[number];
 
 const fail = (callback: unknown): false => {
-  if (typeof callback != 'function') throw new Error('invalid callback function');
+  if (typeof callback !== 'function') throw new Error('invalid callback function');
   callback(null, false);
   return false;
 };
@@ -19,9 +19,9 @@ const fail = (callback: unknown): false => {
  * Returns true when the call may run.
  */
 export function validateCall(command: unknown, version: unknown, callback: unknown): callback is TcfCallback {
-  if (typeof command != 'string') return fail(callback);
+  if (typeof command !== 'string') return fail(callback);
   if (version != null && version !== 0 && version !== 2) return fail(callback);
-  if (typeof callback != 'function') throw new Error('invalid callback function');
+  if (typeof callback !== 'function') throw new Error('invalid callback function');
   if (!(COMMANDS as readonly string[]).includes(command)) return fail(callback);
   return true;
 }

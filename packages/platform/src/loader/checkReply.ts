@@ -1,9 +1,9 @@
 import type { DynamicImportReply } from './contract.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const allStrings = (values: unknown[]) => values.every((value) => typeof value == 'string');
+const allStrings = (values: unknown[]) => values.every((value) => typeof value === 'string');
 
 // What each field must hold when present, as the error names it; absent fields are allowed
 // (preloaded entries are partial, and a reply with nothing to add may leave lists out).
@@ -15,7 +15,7 @@ const FIELDS: [keyof DynamicImportReply, string, (value: unknown) => boolean][] 
   ['propertyMap', 'an object', isRecord],
   ['resourceMap', 'an object', isRecord],
   ['mappings', 'an object of strings', (value) => isRecord(value) && allStrings(Object.values(value))],
-  ['live', 'a boolean', (value) => typeof value == 'boolean'],
+  ['live', 'a boolean', (value) => typeof value === 'boolean'],
 ];
 
 /**

@@ -32,7 +32,7 @@ const r9version = (): string =>
 const loadKey = (componentPath: string, options: Record<string, unknown>): string =>
   componentPath +
   JSON.stringify(options, (_key, value: unknown) =>
-    value && typeof value == 'object' && !Array.isArray(value)
+    value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
       : value,
   );

@@ -40,8 +40,8 @@ export function buildMessage({ level, type, message, extraArgs = [], stack, cont
   let keys = 0;
   for (const key in context) {
     let value = context[key];
-    if (typeof value == 'string') value = cleanString(value);
-    else if (typeof value != 'boolean' && !Number.isFinite(value)) continue;
+    if (typeof value === 'string') value = cleanString(value);
+    else if (typeof value !== 'boolean' && !Number.isFinite(value)) continue;
     if (keys++ < 20) clean[cleanString(key, 64)] = value as string | number | boolean;
   }
   return {

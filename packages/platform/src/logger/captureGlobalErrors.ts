@@ -12,7 +12,7 @@ export function captureGlobalErrors(logger: Pick<Logger, 'log'>): () => void {
     try {
       const { error, message, filename, lineno, colno, reason } = event as ErrorEvent & PromiseRejectionEvent;
       logger.log(
-        event.type == 'error'
+        event.type === 'error'
           ? {
               level: LogLevel.ERROR,
               type: 'uncaught',

@@ -4,7 +4,7 @@ import type { LogEntry } from './buildMessage.js';
 import { createIgnoreList } from './ignoreRules.js';
 import { LogLevel } from './levels.js';
 import type { MessageLevel } from './levels.js';
-import type { ClientLogBatch, ClientLogMessage, ClientLogReply } from './types.js';
+import type { ClientLogBatch, ClientLogMessage, LogRules } from './types.js';
 
 /** Settings of one logger; `product` names the part of the site it reports for. */
 export interface LoggerOptions {
@@ -44,7 +44,7 @@ const PRODUCT = /^[\w.-]{1,64}$/;
  */
 export function createLogger(options: LoggerOptions): Logger {
   const { product, endpoint = '/log/client/messages', flushIntervalMs, level = LogLevel.INFO, context } = options ?? {};
-  const valid = typeof product == 'string' && PRODUCT.test(product);
+  const valid = typeof product === 'string' && PRODUCT.test(product);
   if (!valid) console.error('[tarmac] bad logger product', product);
   const threshold = valid ? level : LogLevel.NOTHING;
   const ignores = createIgnoreList(globalThis.navigator?.userAgent ?? '');
@@ -91,8 +91,8 @@ export function createLogger(options: LoggerOptions): Logger {
     // A request that got no reply at all (status 0: offline, blocked) is no "server side
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
-      if (status != 200) return void (status && say(status, 'error', 'Server side error', status));
-      const reply = (body || {}) as ClientLogReply;
+      if (status !== 200) return void (status && say(status, 'error', 'Server side error', status));
+      const reply = (body || {}) as LogRules;
       if (reply.message) say(reply.message, 'info', reply.message);
       // Told to stop, the page goes silent for the rest of its life: queue, counts, timers and
       // the exit beacon go with the transport, so not one more request leaves (docs/client-logs.md).

@@ -14,12 +14,12 @@ export function describeValue(value: unknown): string {
       const head = `${name}: ${message}`;
       return !stack ? head : stack.includes(message) ? stack : `${head}\n${stack}`;
     }
-    if (!value || typeof value != 'object') return String(value);
+    if (!value || typeof value !== 'object') return String(value);
     return (
       JSON.stringify(value, function (this: unknown, _key, item: unknown) {
-        if (typeof item == 'bigint') return `${item}n`;
-        if (typeof item == 'function') return `[Function ${item.name || 'anonymous'}]`;
-        if (!item || typeof item != 'object') return item;
+        if (typeof item === 'bigint') return `${item}n`;
+        if (typeof item === 'function') return `[Function ${item.name || 'anonymous'}]`;
+        if (!item || typeof item !== 'object') return item;
         while (path.length && path[path.length - 1] !== this) path.pop();
         if (path.includes(item)) return '[Circular]';
         // The written object becomes the holder of its children, so that is what the path tracks.

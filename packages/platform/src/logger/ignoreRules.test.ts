@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIgnoreList, matchesIgnoreRule } from './ignoreRules.js';
 import type { IgnoreList } from './ignoreRules.js';
-import type { ClientLogReply } from './types.js';
+import type { LogRules } from './types.js';
 
 const msg: Parameters<IgnoreList['matches']>[0] = { message: 'Script error.', fileName: 'https://ads.example.net/tag.js', level: 3 };
 
@@ -22,7 +22,7 @@ describe('matchesIgnoreRule', () => {
 
 describe('createIgnoreList', () => {
   const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Trident/7.0; rv:11.0) like Gecko';
-  const matchesAfter = (reply: ClientLogReply, message: typeof msg = msg) => {
+  const matchesAfter = (reply: LogRules, message: typeof msg = msg) => {
     const list = createIgnoreList(ua);
     list.add(reply);
     return list.matches(message);

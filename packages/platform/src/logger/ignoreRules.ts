@@ -1,5 +1,5 @@
 import { LogLevel } from './levels.js';
-import type { ClientLogMessage, ClientLogReply, IgnoreRule, PlatformIgnoreRule } from './types.js';
+import type { ClientLogMessage, LogRules, IgnoreRule, PlatformIgnoreRule } from './types.js';
 
 type Matchable = Pick<ClientLogMessage, 'message' | 'fileName' | 'level'>;
 
@@ -16,7 +16,7 @@ export function matchesIgnoreRule({ message, fileName, level }: IgnoreRule, m: M
 /** The rules the server last sent, and the test the logger runs before sending. */
 export interface IgnoreList {
   /** Takes the rules of a reply; every reply carries all current rules, so the last one wins. */
-  add(reply: ClientLogReply): void;
+  add(reply: LogRules): void;
   matches(message: Matchable): boolean;
 }
 
@@ -31,7 +31,7 @@ export function createIgnoreList(userAgent: string): IgnoreList {
   let rules: IgnoreRule[] = [];
   return {
     add({ ignore, platformIgnores }) {
-      rules = Array.isArray(ignore) ? ignore.filter((rule) => rule && typeof rule == 'object') : [];
+      rules = Array.isArray(ignore) ? ignore.filter((rule) => rule && typeof rule === 'object') : [];
       if (Array.isArray(platformIgnores))
         for (const rule of platformIgnores as (PlatformIgnoreRule | null)[])
           if (rule?.userAgent && userAgent.includes(rule.userAgent))

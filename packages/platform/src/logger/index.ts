@@ -13,6 +13,7 @@ export type {
   ClientLogMessage,
   ClientLogReply,
   IgnoreRule,
+  LogRules,
   PlatformIgnoreRule,
   StackFrame,
 } from './types.js';

@@ -53,10 +53,19 @@ export interface PlatformIgnoreRule {
   message?: string;
 }
 
-/** What the server may answer with status 200. */
-export interface ClientLogReply {
+/**
+ * The operator's log rules: a message for the console, ignore rules, per-browser ignore rules
+ * and the order to stop logging. One name, "log rules", wherever they appear: the server answers
+ * every ingest request with them (status 200), the console edits them, the config file seeds
+ * them. Only stored data and contracts keep older names: the store key and config-file key
+ * `logs` and the route `/console/api/logs/settings`.
+ */
+export interface LogRules {
   message?: string;
   ignore?: IgnoreRule[];
   platformIgnores?: PlatformIgnoreRule[];
   stopLogging?: boolean;
 }
+
+/** @deprecated The former name of `LogRules`, kept so code importing it still compiles. */
+export type ClientLogReply = LogRules;

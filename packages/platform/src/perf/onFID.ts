@@ -10,9 +10,9 @@ import type { MetricCallback } from './lib/types.js';
 export function onFID(callback: MetricCallback): void {
   try {
     // Hidden from the start (opened in a background tab): no input can count.
-    let firstHidden = document.visibilityState == 'hidden' ? 0 : Infinity;
+    let firstHidden = document.visibilityState === 'hidden' ? 0 : Infinity;
     const onHidden = (event: Event): void => {
-      if (document.visibilityState == 'hidden') firstHidden = Math.min(firstHidden, event.timeStamp);
+      if (document.visibilityState === 'hidden') firstHidden = Math.min(firstHidden, event.timeStamp);
     };
     addEventListener('visibilitychange', onHidden, true);
     const observer = new PerformanceObserver((list) => {

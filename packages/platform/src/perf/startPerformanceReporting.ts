@@ -61,7 +61,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): PerfRe
   // Bubble phase on purpose: web-vitals settles its final values in capture-phase listeners
   // of the same event, and the report must carry those.
   const onVisibility = (): void => {
-    if (document.visibilityState == 'hidden' && !manual) send();
+    if (document.visibilityState === 'hidden' && !manual) send();
   };
   // Capture phase, added before web-vitals' own: the new view must be set up before
   // web-vitals reports the restored view's first values.

@@ -60,7 +60,7 @@ export async function detectFonts(options: FontProbeOptions = {}): Promise<strin
     }
     let sliceStart = now();
     for (const family of families) {
-      if (measure(`"${family}",`) != base) found.push(family);
+      if (measure(`"${family}",`) !== base) found.push(family);
       if (now() - sliceStart >= sliceMs) {
         if (now() > deadline) break;
         await pause(0);

@@ -48,7 +48,7 @@ export function startSignalCollection(options: SignalCollectionOptions): SignalC
   };
   try {
     const { token, primaryUrl = '/a/api/signals', fallbackUrl = '/a/api/signals/fallback' } = options;
-    if (typeof token != 'string' || !token || token.length >= 100) report('signals: bad token');
+    if (typeof token !== 'string' || !token || token.length >= 100) report('signals: bad token');
     else if (!page.__tarmacSignals) {
       // Claimed at start, not at send: a second start in this page view (a remount) is a no-op.
       page.__tarmacSignals = true;
@@ -78,7 +78,7 @@ export function startSignalCollection(options: SignalCollectionOptions): SignalC
         if (!granted || timer || stopped) return;
         timer = setTimeout(() => {
           // An idle moment, but never later than 2 s: a busy page still gets counted.
-          if (typeof requestIdleCallback == 'function') requestIdleCallback(run, { timeout: 2000 });
+          if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
           else run();
         }, options.delayMs ?? 200);
       };

@@ -4,7 +4,7 @@ import type { TouchSignal } from './types.js';
 export function readTouch(win: Window = window): TouchSignal {
   return {
     maxTouchPoints: win.navigator.maxTouchPoints || 0,
-    touchEvent: typeof (win as unknown as { TouchEvent?: unknown }).TouchEvent == 'function',
+    touchEvent: typeof (win as unknown as { TouchEvent?: unknown }).TouchEvent === 'function',
     touchStart: 'ontouchstart' in win,
   };
 }

@@ -124,7 +124,10 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
     // After stop() nothing is queued or retried, so no timer can start.
     if (!timer && (queue.length || retry))
       timer = setTimeout(
-        () => void ((timer = undefined), flush()),
+        () => {
+          timer = undefined;
+          void flush();
+        },
         Math.max(notBefore - Date.now(), retry ? 0 : flushIntervalMs),
       );
   };
@@ -156,7 +159,8 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
         const batch = retry ?? next();
         retry = undefined;
         if (batch) {
-          const result = await request(batch[0]);
+          const [body, items, dropped] = batch;
+          const result = await request(body);
           if (stopped) return;
           const { status } = result;
           // Retry-After is seconds or an HTTP date; a past date, junk or none mean no wait.
@@ -164,12 +168,15 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
           const half = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** tried++) / 2;
           // Only failures that may heal by themselves are retried: no reply, 429 and 5xx. Waits
           // grow with "equal jitter" so pages that failed together do not return together.
-          const failed = !status || status == 429 || status > 499;
+          const failed = !status || status === 429 || status > 499;
           const again = failed && tried < MAX_ATTEMPTS;
           notBefore = Date.now() + (again ? Math.max(asked, half + Math.random() * half) : asked);
-          if (again) return void (retry = batch);
+          if (again) {
+            retry = batch;
+            return;
+          }
           const lost = !status || status > 299;
-          if (lost) giveUp(batch[1], failed ? 'retries_exhausted' : 'rejected', batch[2]);
+          if (lost) giveUp(items, failed ? 'retries_exhausted' : 'rejected', dropped);
           options.onResponse?.(result);
           // A batch given up ends the round: a server that failed it will not take the next now.
           if (lost) return;
@@ -213,8 +220,11 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
       try {
         const size = utf8ByteLength(JSON.stringify(item));
         // An item larger than the whole cap is refused rather than flushing everything else out.
-        if (!stopped && size <= maxQueueBytes && (verdict = beforeSend(item)) === true) {
-          for (queue.push([item, size]), bytes += size; bytes > maxQueueBytes; ) {
+        if (!stopped && size <= maxQueueBytes) verdict = beforeSend(item);
+        if (verdict === true) {
+          queue.push([item, size]);
+          bytes += size;
+          while (bytes > maxQueueBytes) {
             const [oldest, oldSize] = queue.shift()!;
             bytes -= oldSize;
             giveUp([oldest], 'queue_full');

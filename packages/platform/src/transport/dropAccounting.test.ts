@@ -39,7 +39,7 @@ describe('createTransport drop accounting', () => {
 
   it('counts refused items: filtered, larger than the cap, not JSON, and filtered on departure', async () => {
     let blocked = 2;
-    const transport = make({ maxQueueBytes: 40, beforeSend: (item) => item.n != blocked });
+    const transport = make({ maxQueueBytes: 40, beforeSend: (item) => item.n !== blocked });
     const cyclic: Item & { self?: unknown } = { n: 7 };
     cyclic.self = cyclic;
     expect(transport.enqueue({ n: 2, w: 5 })).toBe(false);

@@ -51,7 +51,7 @@ export async function httpRequest({ url, body, contentType = 'application/json',
     });
     status = response.status;
     retryAfter = response.headers.get('Retry-After');
-    reply = JSON.parse(await response.text());
+    reply = await response.json();
   } catch {
     // network error, or a reply that is empty or not JSON
   }

@@ -13,7 +13,7 @@ export type PageExitReason = 'visibilitychange' | 'pagehide';
 export function onPageExit(callback: (reason: PageExitReason) => void): () => void {
   const onEvent = ({ type }: Event): void => {
     try {
-      if (type == 'pagehide' || document.visibilityState == 'hidden') callback(type as PageExitReason);
+      if (type === 'pagehide' || document.visibilityState === 'hidden') callback(type as PageExitReason);
     } catch {
       // the host page must never see our exit handling fail
     }

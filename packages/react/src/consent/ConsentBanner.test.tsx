@@ -43,8 +43,8 @@ beforeEach(async () => {
   posted = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (String(url).endsWith('/vendors')) return new Response(JSON.stringify(vendorList));
-    if (init.method == 'POST') posted.push(JSON.parse(String(init.body)));
-    return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method != 'POST' })));
+    if (init.method === 'POST') posted.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method !== 'POST' })));
   });
   handler = installConsentApi({ cmpId: 300, cmpVersion: 1, formToken: 'token' });
   await handler.ready;
@@ -185,8 +185,8 @@ describe('ConsentBanner', () => {
   it('accept waits for the disclosures: without the partner list it stays disabled, reject does not', async () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       if (String(url).endsWith('/vendors')) return new Response('{}', { status: 503 });
-      if (init.method == 'POST') posted.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method != 'POST' })));
+      if (init.method === 'POST') posted.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify(consentDataWith(undecided, { showUi: init.method !== 'POST' })));
     });
     container = await mountAsync(<ConsentBanner handler={handler} />, { attach: true });
     await vi.waitFor(() => expect(byTestId('consent-banner')!.querySelector('[role="alert"]')).not.toBeNull());

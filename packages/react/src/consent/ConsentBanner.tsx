@@ -33,11 +33,11 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
   const titleId = useId();
   const root = useRef<HTMLElement>(null);
   const returnTo = useRef<Opener | null>(null);
-  const visible = consent.cmpStatus == 'loaded' && consent.eventStatus == 'cmpuishown';
+  const visible = consent.cmpStatus === 'loaded' && consent.eventStatus === 'cmpuishown';
   const list = useVendorList(handler, visible);
   // The first layer appears once its disclosures are in (or failed to come): drawn before, it
   // would grow under the visitor's eyes a second later, a layout shift (CLS 0.5 in Lighthouse).
-  const shown = visible && (list != 'loading' || opener != null);
+  const shown = visible && (list !== 'loading' || opener != null);
 
   useEffect(() => {
     if (!shown) return;
@@ -69,7 +69,7 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
     returnTo.current = opener;
     setOpener(null);
   };
-  const ready = typeof list == 'object';
+  const ready = typeof list === 'object';
 
   return (
     <section
@@ -79,7 +79,7 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
       aria-modal="false"
       aria-labelledby={titleId}
       data-testid="consent-banner"
-      onKeyDown={(event) => opener && event.key == 'Escape' && back()}
+      onKeyDown={(event) => opener && event.key === 'Escape' && back()}
     >
       {opener && !ready ? (
         <>
@@ -87,7 +87,7 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
             <h2 id={titleId} className="consent-banner__title">
               {texts.settingsTitle}
             </h2>
-            {list == 'loading' ? <p>{texts.vendorsLoading}</p> : <p role="alert">{texts.vendorsFailed}</p>}
+            {list === 'loading' ? <p>{texts.vendorsLoading}</p> : <p role="alert">{texts.vendorsFailed}</p>}
           </div>
           <div className="consent-banner__actions">
             <button type="button" onClick={back} data-testid="consent-back">
@@ -102,7 +102,7 @@ export function ConsentBanner({ handler, locale = 'en' }: ConsentBannerProps) {
           current={consent.decoded ?? {}}
           list={list}
           titleId={titleId}
-          focus={opener == 'consent-partners' ? 'partners' : 'title'}
+          focus={opener === 'consent-partners' ? 'partners' : 'title'}
           saving={saving}
           onSave={choose}
           onBack={back}

@@ -39,9 +39,9 @@ export function ConsentSettings({ texts, locale, current, list, titleId, focus, 
   const flip = (key: Key, id: number) => setChoice((c) => ({ ...c, [key]: toggled(c[key], id) }));
 
   useEffect(() => {
-    const target = focus == 'partners' ? partners.current : title.current;
+    const target = focus === 'partners' ? partners.current : title.current;
     target?.focus();
-    if (focus == 'partners') target?.scrollIntoView({ block: 'start' });
+    if (focus === 'partners') target?.scrollIntoView({ block: 'start' });
   }, [focus]);
 
   const box = (testId: string, label: string, checked: boolean, onChange: () => void) => (

@@ -19,7 +19,7 @@ export interface FirstLayerProps {
  * interest and the right to object, and how to withdraw. The actions are the banner's.
  */
 export function FirstLayer({ texts, list, titleId, onPartners }: FirstLayerProps) {
-  const ready = typeof list == 'object';
+  const ready = typeof list === 'object';
   const count = ready ? list.vendors.length : 0;
   const data = ready ? list.dataCategories.map((c) => nameOf(texts.dataCategories, c)).join(', ') : '';
   return (
@@ -27,8 +27,8 @@ export function FirstLayer({ texts, list, titleId, onPartners }: FirstLayerProps
       <h2 id={titleId} className="consent-banner__title">
         {texts.title}
       </h2>
-      {list == 'loading' && <p>{texts.vendorsLoading}</p>}
-      {list == 'failed' && <p role="alert">{texts.vendorsFailed}</p>}
+      {list === 'loading' && <p>{texts.vendorsLoading}</p>}
+      {list === 'failed' && <p role="alert">{texts.vendorsFailed}</p>}
       {ready && (
         <>
           <p data-testid="consent-intro">{fill(texts.intro, { count, data: data || nameOf(texts.dataCategories, { id: 6, name: '' }) })}</p>

@@ -15,5 +15,5 @@ export function namesOf(ours: Record<number, string>, entries: ConsentListEntry[
 /** A vendor's links in the visitor's language, else English, else the first the vendor gave. */
 export function vendorUrls(vendor: ConsentVendor, locale: string): { privacy?: string; legIntClaim?: string } {
   const urls = vendor.urls;
-  return urls.find((u) => u.langId.toLowerCase() == locale) ?? urls.find((u) => u.langId.toLowerCase() == 'en') ?? urls[0] ?? {};
+  return urls.find((u) => u.langId.toLowerCase() === locale) ?? urls.find((u) => u.langId.toLowerCase() === 'en') ?? urls[0] ?? {};
 }

@@ -60,7 +60,7 @@ function ListState({ vendorList }: { vendorList: () => Promise<never> }) {
   const list = useVendorList({ vendorList }, enabled);
   return (
     <button type="button" onClick={() => setEnabled(!enabled)}>
-      {typeof list == 'object' ? 'ready' : list}
+      {typeof list === 'object' ? 'ready' : list}
     </button>
   );
 }

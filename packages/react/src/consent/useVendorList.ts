@@ -33,7 +33,7 @@ function storeFor(load: Load): ListStore {
       return () => void listeners.delete(listener);
     },
     request() {
-      if (pending || typeof state == 'object') return;
+      if (pending || typeof state === 'object') return;
       pending = true;
       set('loading');
       load().then(

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseLogSettings } from './parseLogSettings.js';
+import { readLogRulesConfig } from './logRulesConfig.js';
 import { readOrCreateSecret } from './secrets.js';
 import { readServerConfig } from './serverConfig.js';
 
@@ -49,20 +49,42 @@ describe('readServerConfig', () => {
   });
 });
 
-describe('parseLogSettings', () => {
+describe('readLogRulesConfig', () => {
   it('keeps valid fields', () => {
     const value = { message: 'hi', ignore: [{ level: 2, fileName: 'x.js' }], platformIgnores: [{ userAgent: 'Old', message: 'm' }], stopLogging: false };
-    expect(parseLogSettings(value)).toEqual(value);
+    expect(readLogRulesConfig(value)).toEqual(value);
   });
 
   it.each([
-    [[], /logs must be an object/],
-    [{ ignore: {} }, /logs.ignore must be an array/],
-    [{ ignore: [{ level: 'high' }] }, /logs.ignore\[0\].level/],
-    [{ platformIgnores: [{ message: 'x' }] }, /logs.platformIgnores\[0\].userAgent/],
-    [{ stopLogging: 'yes' }, /stopLogging/],
+    [[], /^logs must be object$/],
+    [{ ignore: {} }, /^logs\.ignore must be array$/],
+    [{ ignore: [{ level: 'high' }] }, /^logs\.ignore\[0\]\.level must be integer$/],
+    [{ platformIgnores: [{ message: 'x' }] }, /^logs\.platformIgnores\[0\]\.userAgent is required$/],
+    [{ stopLogging: 'yes' }, /^logs\.stopLogging must be boolean$/],
+    [{ ignores: [] }, /^logs\.ignores is not a known field$/],
   ])('refuses %j', (value, error) => {
-    expect(() => parseLogSettings(value)).toThrow(error);
+    expect(() => readLogRulesConfig(value)).toThrow(error);
+  });
+});
+
+describe('the log rules of a config file', () => {
+  // Limits the hand-written parser did not check; the console's settings route always did.
+  it.each([
+    ['a level out of range', { ignore: [{ level: 6 }] }, /^logs\.ignore\[0\]\.level must be <= 5$/],
+    ['a level below range', { ignore: [{ level: 0 }] }, /^logs\.ignore\[0\]\.level must be >= 1$/],
+    ['201 rules', { ignore: Array.from({ length: 201 }, () => ({ message: 'x' })) }, /^logs\.ignore must NOT have more than 200 items$/],
+    ['a 1001-character pattern', { ignore: [{ message: 'x'.repeat(1001) }] }, /^logs\.ignore\[0\]\.message must NOT have more than 1000 characters$/],
+  ])('refuses %s, naming the field and the limit', (_, logs, error) => {
+    const file = join(dir, 'tarmac.json');
+    writeFileSync(file, JSON.stringify({ logs }));
+    expect(() => readServerConfig({ TARMAC_CONFIG: file })).toThrow(error);
+  });
+
+  it('takes 200 rules of 1000 characters at levels 1 to 5', () => {
+    const ignore = Array.from({ length: 200 }, (_, i) => ({ message: 'x'.repeat(1000), level: (i % 5) + 1 }));
+    const file = join(dir, 'tarmac.json');
+    writeFileSync(file, JSON.stringify({ logs: { ignore } }));
+    expect(readServerConfig({ TARMAC_CONFIG: file }).logRules?.ignore).toHaveLength(200);
   });
 });
 

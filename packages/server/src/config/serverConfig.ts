@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GeoSettings } from '../consent/regime.js';
 import type { RateLimitSettings } from '../http/rateLimits.js';
-import type { ClientLogReply } from '../logs/contract.js';
+import type { LogRules } from '../logs/contract.js';
 import { defaultPaths } from '../paths.js';
 import { readGeoConfig } from './geoConfig.js';
 import { readRateLimits, readTrustProxy } from './httpConfig.js';
 import type { IngestConfig } from './ingestConfig.js';
 import { readIngestConfig } from './ingestConfig.js';
-import { parseLogSettings } from './parseLogSettings.js';
+import { readLogRulesConfig } from './logRulesConfig.js';
 
 /** Everything `main.ts` takes from the environment (and the optional config file). */
 export interface ServerConfig {
@@ -19,7 +19,7 @@ export interface ServerConfig {
   consoleToken: string | undefined;
   sessionSecret: string | undefined;
   databaseUrl: string | undefined;
-  logRules: ClientLogReply | undefined;
+  logRules: LogRules | undefined;
   /** PEM file of the signals key pair (SIGNALS_KEY_FILE); defaults to one in the data directory. */
   signalsKeyFile: string | undefined;
   /** Browsers reach the site over HTTPS, here or at the proxy (TARMAC_HTTPS): HSTS is sent. */
@@ -38,13 +38,13 @@ export interface ServerConfig {
  * Reads PORT, HOST, DATA_DIR, R9_VERSION, CONSOLE_TOKEN, SESSION_SECRET, DATABASE_URL, SIGNALS_KEY_FILE,
  * TRUST_PROXY, RATE_LIMIT_INGEST, RATE_LIMIT_CONSOLE_AUTH, NATS_URL, NATS_STREAM, INGEST_WRITERS,
  * GEO_COUNTRY_HEADER, GEO_REGION_HEADER, TARMAC_DEFAULT_COUNTRY and TARMAC_CONFIG (a JSON file
- * `{logs: ClientLogReply}`). Invalid values throw with the variable's name, so a misconfigured
+ * `{logs: LogRules}`). Invalid values throw with the variable's name, so a misconfigured
  * server never starts half right.
  */
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  let logRules: ClientLogReply | undefined;
+  let logRules: LogRules | undefined;
   if (env.TARMAC_CONFIG) {
     const text = readFileSync(env.TARMAC_CONFIG, 'utf8');
     let parsed: unknown;
@@ -56,7 +56,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       });
     }
     const logs = (parsed as { logs?: unknown } | null)?.logs;
-    if (logs !== undefined) logRules = parseLogSettings(logs);
+    if (logs !== undefined) logRules = readLogRulesConfig(logs);
   }
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');

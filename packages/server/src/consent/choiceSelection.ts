@@ -61,7 +61,7 @@ export function selectionFor(body: ConsentChoicesBody, json: GvlJson, site: Site
     const wrong = given.find((id) => !allowed.has(id));
     if (wrong !== undefined) {
       // A vendor id the site does not have at all is a stale or forged page: say so first.
-      const unknownVendor = (list == 'vendors' || list == 'objectedVendors') && !siteIds.has(wrong);
+      const unknownVendor = (list === 'vendors' || list === 'objectedVendors') && !siteIds.has(wrong);
       throw httpError(errorCodes.BAD_BODY, `body/${list}: ${wrong} ${unknownVendor ? inList : why}`);
     }
     selection[list] = [...given].sort((a, b) => a - b);

@@ -48,7 +48,7 @@ export interface ConsentService {
   vendors(): { id: number; name: string }[];
 }
 
-const languageOf = (stored: NewConsentChoice): ConsentLanguage => (stored.language == 'es' ? 'es' : 'en');
+const languageOf = (stored: NewConsentChoice): ConsentLanguage => (stored.language === 'es' ? 'es' : 'en');
 
 /**
  * The consent service: issues TC strings for the configured vendor list and the site's vendors

@@ -77,9 +77,9 @@ export function readGvlFile(path: string): GvlJson {
     json.gvlSpecificationVersion >= 3 &&
     Number.isInteger(json.vendorListVersion) &&
     Number.isInteger(json.tcfPolicyVersion) &&
-    typeof json.purposes == 'object' &&
-    typeof json.specialFeatures == 'object' &&
-    typeof json.vendors == 'object';
+    typeof json.purposes === 'object' &&
+    typeof json.specialFeatures === 'object' &&
+    typeof json.vendors === 'object';
   if (!ok) throw new Error(`Vendor list ${path} is not a GVL v3 file (gvlSpecificationVersion 3, purposes, vendors…)`);
   return json;
 }

@@ -25,7 +25,7 @@ afterEach(async () => {
 const segmentTypes = (tcString: string) => tcString.split('.').map(segmentType);
 function segmentType(segment: string): number {
   const c = segment.charCodeAt(0);
-  const sextet = c >= 97 ? c - 71 : c >= 65 ? c - 65 : c >= 48 ? c + 4 : c == 45 ? 62 : 63;
+  const sextet = c >= 97 ? c - 71 : c >= 65 ? c - 65 : c >= 48 ? c + 4 : c === 45 ? 62 : 63;
   return sextet >> 3;
 }
 

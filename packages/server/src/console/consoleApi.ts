@@ -8,7 +8,7 @@ import type { ConsentService } from '../consent/createConsentService.js';
 import { consoleDropRoutes } from '../drops/consoleDropRoutes.js';
 import { issueRoutes } from '../issues/issueRoutes.js';
 import { consoleLogRoutes } from '../logs/consoleLogRoutes.js';
-import type { LogSettings } from '../logs/logSettings.js';
+import type { LogRulesService } from '../logs/logRules.js';
 import { consoleVitalsRoutes } from '../perf/consoleVitalsRoutes.js';
 import { releaseRoutes } from '../releases/releaseRoutes.js';
 import type { ReleaseService } from '../releases/releaseService.js';
@@ -22,7 +22,7 @@ export interface ConsoleApiOptions {
   consoleToken: string;
   /** The store's query ports: everything the console reads and changes. */
   query: QueryPorts;
-  settings: LogSettings;
+  logRules: LogRulesService;
   releases: ReleaseService;
   consent: ConsentService;
   /** The signals envelope keys, shown and rotated from the console. */
@@ -40,7 +40,7 @@ export async function consoleApi(app: FastifyInstance, options: ConsoleApiOption
   app.addHook('onRequest', createConsoleAuth(options.consoleToken));
   app.get('/session', async () => ({ ok: true }));
   await app.register(issueRoutes, { logs: query.logs, issues: query.issues, stacks: options.releases });
-  await app.register(consoleLogRoutes, { settings: options.settings });
+  await app.register(consoleLogRoutes, { logRules: options.logRules });
   await app.register(breadcrumbRoutes, { logs: query.logs });
   await app.register(releaseRoutes, { storage: query.releases, sourceMaps: query.sourceMaps, releases: options.releases });
   await app.register(consoleVitalsRoutes, { perf: query.perf });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClientLogReply } from './contract.js';
-import type { LogSettings } from './logSettings.js';
-import { clientLogReplySchema } from './schemas.js';
+import type { LogRules } from './contract.js';
+import type { LogRulesService } from './logRules.js';
+import { logRulesSchema } from './schemas.js';
 
 /** What the console's log settings endpoints need. */
 export interface ConsoleLogRoutesOptions {
-  settings: LogSettings;
+  logRules: LogRulesService;
 }
 
 /**
@@ -13,13 +13,13 @@ export interface ConsoleLogRoutesOptions {
  * detail are the issue workflow's (`issues/issueRoutes.ts`).
  */
 export async function consoleLogRoutes(app: FastifyInstance, options: ConsoleLogRoutesOptions): Promise<void> {
-  const { settings } = options;
+  const { logRules } = options;
 
-  app.get('/logs/settings', { schema: { response: { 200: clientLogReplySchema } } }, () => settings.get());
+  app.get('/logs/settings', { schema: { response: { 200: logRulesSchema } } }, () => logRules.get());
 
-  app.put<{ Body: ClientLogReply }>(
+  app.put<{ Body: LogRules }>(
     '/logs/settings',
-    { schema: { body: clientLogReplySchema, response: { 200: clientLogReplySchema } } },
-    (request) => settings.set(request.body),
+    { schema: { body: logRulesSchema, response: { 200: logRulesSchema } } },
+    (request) => logRules.set(request.body),
   );
 }

@@ -11,7 +11,7 @@ import type { ClientLogMessage, StackFrame } from '@tarmac/platform/logger';
 export type {
   ClientLogBatch,
   ClientLogMessage,
-  ClientLogReply,
+  LogRules,
   IgnoreRule,
   PlatformIgnoreRule,
   StackFrame,

@@ -1,4 +1,4 @@
-import type { ClientLogMessage, ClientLogReply, IgnoreRule, PlatformIgnoreRule } from './contract.js';
+import type { ClientLogMessage, LogRules, IgnoreRule, PlatformIgnoreRule } from './contract.js';
 
 /** The parts of a message the operator's rules look at. */
 type Matchable = Pick<ClientLogMessage, 'message' | 'fileName' | 'level'>;
@@ -31,7 +31,7 @@ export function matchesPlatformRule(rule: PlatformIgnoreRule, message: Matchable
  * Decides on the server what the browser would have dropped, so pages loaded before a rule was
  * added cost no storage either.
  */
-export function isIgnored(settings: ClientLogReply, message: Matchable, userAgent: string): boolean {
+export function isIgnored(settings: LogRules, message: Matchable, userAgent: string): boolean {
   return (
     (settings.ignore ?? []).some((rule) => matchesIgnoreRule(rule, message)) ||
     (settings.platformIgnores ?? []).some((rule) => matchesPlatformRule(rule, message, userAgent))

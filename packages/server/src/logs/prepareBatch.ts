@@ -1,5 +1,5 @@
 import type { NewClientLog, ClientLogInsert } from './ports.js';
-import type { ClientLogBatch, ClientLogMessage, ClientLogReply, ContextValue } from './contract.js';
+import type { ClientLogBatch, ClientLogMessage, LogRules, ContextValue } from './contract.js';
 import { toStoredDrops } from '../drops/dropContract.js';
 import { isIgnored } from './ignoreRules.js';
 import { scrubEmails } from '../http/scrubEmails.js';
@@ -59,7 +59,7 @@ function toRecord(product: string, m: ClientLogMessage, info: DeliveryInfo): New
  * The page's drop report rides along under the batch's product, to be stored in the same
  * transaction.
  */
-export function prepareBatch(batch: ClientLogBatch, settings: ClientLogReply, info: DeliveryInfo): ClientLogInsert {
+export function prepareBatch(batch: ClientLogBatch, settings: LogRules, info: DeliveryInfo): ClientLogInsert {
   const records: NewClientLog[] = [];
   let ignored = 0;
   for (const message of batch.messages) {

@@ -12,7 +12,7 @@
 import { droppedSchema } from '../drops/schemas.js';
 import type { FieldsOf } from '../http/fieldsOf.js';
 import { CLIENT_ID_PATTERN, EPOCH_MS_RANGE, MAX_FREE_NUMBER, identifier } from '../http/strictInput.js';
-import type { ClientLogBatch, ClientLogMessage, ClientLogReply, StackFrame } from './contract.js';
+import type { ClientLogBatch, ClientLogMessage, LogRules, StackFrame } from './contract.js';
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 // A line or column in a script: minified bundles have long lines, none a billion characters long.
@@ -80,8 +80,8 @@ export const clientLogBatchSchema = {
   },
 } as const satisfies FieldsOf<ClientLogBatch>;
 
-/** `ClientLogReply`: the ingest reply and the console's settings body. */
-export const clientLogReplySchema = {
+/** `LogRules`: the ingest reply and the console's settings body. */
+export const logRulesSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -111,4 +111,4 @@ export const clientLogReplySchema = {
     },
     stopLogging: { type: 'boolean' },
   },
-} as const satisfies FieldsOf<ClientLogReply>;
+} as const satisfies FieldsOf<LogRules>;

@@ -15,8 +15,8 @@ beforeEach(() => {
   delete page.dataLayer;
   delete page.gtag;
   page.__tcfapi = (command, _version, callback, parameter) => {
-    if (command == 'addEventListener') listener = callback as typeof listener;
-    if (command == 'removeEventListener') removed.push(parameter);
+    if (command === 'addEventListener') listener = callback as typeof listener;
+    if (command === 'removeEventListener') removed.push(parameter);
   };
 });
 afterEach(() => {
@@ -90,9 +90,9 @@ describe('startConsentMode', () => {
 function installGpp() {
   const gpp = { listener: undefined as GppCallback | undefined, fields: null as Record<string, number> | null, removed: [] as unknown[] };
   page.__gpp = (command, callback, parameter) => {
-    if (command == 'addEventListener') gpp.listener = callback;
-    if (command == 'removeEventListener') gpp.removed.push(parameter);
-    if (command == 'getField') callback(gpp.fields?.[String(parameter).replace('usnat.', '')] ?? null, true);
+    if (command === 'addEventListener') gpp.listener = callback;
+    if (command === 'removeEventListener') gpp.removed.push(parameter);
+    if (command === 'getField') callback(gpp.fields?.[String(parameter).replace('usnat.', '')] ?? null, true);
   };
   const play = (signalStatus: string, fields: Record<string, number> | null = gpp.fields) => {
     gpp.fields = fields;

@@ -77,7 +77,7 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
     // the usnat section does not apply, getField answers null: no opt-out.
     gpp?.('addEventListener', (event: GppEvent) => {
       gppListenerId = event?.listenerId;
-      if (event?.pingData?.signalStatus == 'ready') {
+      if (event?.pingData?.signalStatus === 'ready') {
         usOptOut = ['Sale', 'Sharing', 'TargetedAdvertising'].some((field) => {
           let value;
           // The page's __gpp now, not the one seen at start: a stub would only queue the call.

@@ -36,7 +36,7 @@ export function fibonacciRange(sorted: readonly number[]): string {
   let last = 0;
   for (let i = 0; i < sorted.length; i++, count++) {
     const start = sorted[i]!;
-    while (sorted[i + 1] == sorted[i]! + 1) i++;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
     const length = sorted[i]! - start;
     items += (length ? '1' : '0') + fibonacciInt(start - last) + (length ? fibonacciInt(length) : '');
     last = sorted[i]!;

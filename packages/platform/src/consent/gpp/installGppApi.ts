@@ -96,24 +96,24 @@ export function installGppApi(options: GppApiOptions): GppHandler {
 
   function run(command: string, callback: GppCallback, parameter: unknown): void {
     const [prefix, field] = String(parameter).split('.');
-    const usnat = prefix == USNAT ? section : null;
+    const usnat = prefix === USNAT ? section : null;
     // getField "usnat.SaleOptOut": the field of whichever subsection has it.
     const holder = usnat?.find((subsection) => field! in subsection) as Record<string, unknown> | undefined;
-    if (command == 'ping') return answer(callback, ping());
-    if (command == 'addEventListener') {
+    if (command === 'ping') return answer(callback, ping());
+    if (command === 'addEventListener') {
       listeners.set(nextListenerId, callback);
       return answer(callback, event('listenerRegistered', nextListenerId++, true));
     }
-    if (command == 'removeEventListener') return answer(callback, listeners.delete(parameter as number));
-    if (command == 'hasSection') return answer(callback, !!usnat);
-    if (command == 'getSection') return answer(callback, copy(usnat));
-    if (command == 'getField') return answer(callback, holder ? copy(holder[field!]) : null);
+    if (command === 'removeEventListener') return answer(callback, listeners.delete(parameter as number));
+    if (command === 'hasSection') return answer(callback, !!usnat);
+    if (command === 'getSection') return answer(callback, copy(usnat));
+    if (command === 'getField') return answer(callback, holder ? copy(holder[field!]) : null);
     answer(callback, null, false); // a command this CMP does not know
   }
 
   const gpp: GppApi = (command, callback, parameter) => {
     // The spec makes the callback mandatory; an unknown or non-string command is answered as failed.
-    if (typeof callback != 'function') return void report('a call without a callback', command);
+    if (typeof callback !== 'function') return void report('a call without a callback', command);
     run(command as string, callback as GppCallback, parameter);
   };
   win.__gpp = gpp;
@@ -132,14 +132,14 @@ export function installGppApi(options: GppApiOptions): GppHandler {
   return {
     update(data, regime) {
       try {
-        const next = regime == 'usnat' ? usnatSection(withBrowserGpc(data), options.mspa) : null;
+        const next = regime === 'usnat' ? usnatSection(withBrowserGpc(data), options.mspa) : null;
         const before = section && encodeUsnatSection(section);
         const after = next && encodeUsnatSection(next);
         signal('not ready');
         section = next;
         applicableSections = [next ? USNAT_ID : -1];
         gppString = encodeGppString(after ? [{ id: USNAT_ID, encoded: after }] : []);
-        if (before != after) fire('sectionChange', USNAT);
+        if (before !== after) fire('sectionChange', USNAT);
         signal('ready');
       } catch (error) {
         report('update failed', error);

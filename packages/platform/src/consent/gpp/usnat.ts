@@ -70,7 +70,7 @@ const optOut = (optedOut: unknown) => (optedOut === true ? 1 : 2);
  */
 export function usnatSection(data: Partial<UsnatData> | null, mspa: MspaMode = 'notCovered'): UsnatSection {
   const { saleOptOut, sharingOptOut, targetedAdvertisingOptOut, gpc } = data ?? ({} as Partial<UsnatData>);
-  const covered = mspa == 'optOutOption';
+  const covered = mspa === 'optOutOption';
   return [
     {
       Version: 2,

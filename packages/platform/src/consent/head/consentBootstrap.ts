@@ -31,7 +31,7 @@ export const CONSENT_BOOTSTRAP_ID = 'tarmac-consent';
  */
 export function readConsentBootstrap(doc: Document): unknown {
   const block = doc.getElementById(CONSENT_BOOTSTRAP_ID);
-  if (!block || block.getAttribute('type') != 'application/json') return undefined;
+  if (!block || block.getAttribute('type') !== 'application/json') return undefined;
   try {
     return JSON.parse(block.textContent ?? '') as unknown;
   } catch {

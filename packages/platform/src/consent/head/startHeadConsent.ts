@@ -36,7 +36,7 @@ type HeadWindow = Window & { [HEAD_CONSENT]?: HeadConsent };
 /** The {@link HeadConsent} the page's head script started, if it did. */
 export const headConsent = (win: Window = window): HeadConsent | undefined => (win as HeadWindow)[HEAD_CONSENT];
 
-const numberOr = (value: unknown, fallback: number) => (typeof value == 'number' ? value : fallback);
+const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 
 // The handlers start before the app's logger exists; their first failures are kept for it.
 function lateLogger() {
@@ -66,7 +66,7 @@ export function startHeadConsent(options: HeadConsentOptions = {}): HeadConsent 
     if (running) return running;
     const raw = readConsentBootstrap(win.document);
     if (raw === undefined) return void installConsentStub(win);
-    const bootstrap = raw && typeof raw == 'object' ? (raw as Partial<ConsentBootstrap>) : {};
+    const bootstrap = raw && typeof raw === 'object' ? (raw as Partial<ConsentBootstrap>) : {};
     const tcf = (bootstrap.tcf ?? null) as Partial<ConsentBootstrap['tcf']> | null;
     const ids = { cmpId: numberOr(options.cmpId ?? tcf?.cmpId, 0), cmpVersion: numberOr(options.cmpVersion ?? tcf?.cmpVersion, 0) };
     const { logger, useLogger } = lateLogger();
@@ -74,11 +74,11 @@ export function startHeadConsent(options: HeadConsentOptions = {}): HeadConsent 
     const consent = installConsentApi({ ...ids, formToken, logger, window: win, initialData: tcf });
     let gpp: GppHandler | undefined;
     try {
-      const usnat = bootstrap.regime == 'usnat' ? checkUsnatData(bootstrap.usnat) : null;
+      const usnat = bootstrap.regime === 'usnat' ? checkUsnatData(bootstrap.usnat) : null;
       // GPC opts a US visitor out with no click; the handler asks once, the stored reply updates it.
       const saveGpc = () => void (usnat && saveGpcOptOut(formToken(), (data) => gpp?.update(data, 'usnat'), logger));
       gpp = options.installGpp?.({ ...ids, window: win, logger, saveGpc });
-      if (bootstrap.regime == 'usnat' && !usnat) logger.error("consent: the page's US consent data is not valid");
+      if (bootstrap.regime === 'usnat' && !usnat) logger.error("consent: the page's US consent data is not valid");
       gpp?.update(usnat, usnat ? 'usnat' : 'none');
     } catch (error) {
       logger.error('consent: GPP failed to start', error);

@@ -20,7 +20,7 @@ export function answerFrameCalls(win: Window): void {
   if (marked.__tcfapiRelay) return;
   marked.__tcfapiRelay = 1;
   win.addEventListener('message', (event: MessageEvent) => {
-    const text = typeof event.data == 'string';
+    const text = typeof event.data === 'string';
     let call: FrameCall | undefined;
     try {
       call = (text ? JSON.parse(event.data) : event.data)?.__tcfapiCall;
@@ -28,7 +28,7 @@ export function answerFrameCalls(win: Window): void {
       return; // someone else's message
     }
     const source = event.source as Window | null;
-    if (!call || typeof call != 'object' || !source) return;
+    if (!call || typeof call !== 'object' || !source) return;
     const callId = call.callId;
     (win as TcfWindow).__tcfapi?.(
       call.command,

@@ -13,11 +13,11 @@ const LOCATOR = '__tcfapiLocator';
  */
 export function installConsentStub(win: Window = window): void {
   const w = win as TcfWindow;
-  if (typeof w.__tcfapi == 'function') return;
+  if (typeof w.__tcfapi === 'function') return;
   const queue: unknown[][] = [];
   w.__tcfapi = (...args: unknown[]) => {
     if (!args.length) return queue;
-    if (args[0] != 'ping') return void queue.push(args);
+    if (args[0] !== 'ping') return void queue.push(args);
     const ping: PingReturn = {
       gdprApplies: undefined,
       cmpLoaded: false,
@@ -25,7 +25,7 @@ export function installConsentStub(win: Window = window): void {
       displayStatus: 'hidden',
       apiVersion: '2.2',
     };
-    if (typeof args[2] == 'function') args[2](ping, true);
+    if (typeof args[2] === 'function') args[2](ping, true);
   };
   addLocator(win);
   answerFrameCalls(win);

@@ -10,6 +10,6 @@ export function clsAttribution(metric: CLSMetric): AttributionFields {
   let largest: LayoutShift | undefined;
   for (const shift of metric.entries) if (!largest || shift.value > largest.value) largest = shift;
   if (!largest) return {};
-  const source = largest.sources.find((s) => s.node?.nodeType == 1) ?? largest.sources[0];
+  const source = largest.sources.find((s) => s.node?.nodeType === 1) ?? largest.sources[0];
   return { wa_cls_target: selectorOf(source?.node), wa_cls_time: largest.startTime, wa_cls_value: largest.value };
 }

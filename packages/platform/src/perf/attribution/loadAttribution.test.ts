@@ -10,7 +10,7 @@ const resource = { name: 'https://cdn.test/hero.jpg?v=2', startTime: 300, reques
 
 function timeline(resources: object[]) {
   vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-    ((type: string) => (type == 'navigation' ? [navigation] : type == 'resource' ? resources : [])) as typeof performance.getEntriesByType,
+    ((type: string) => (type === 'navigation' ? [navigation] : type === 'resource' ? resources : [])) as typeof performance.getEntriesByType,
   );
 }
 afterEach(() => vi.restoreAllMocks());
@@ -21,7 +21,7 @@ const lcp = (value: number, url: string, navigationType = 'navigate', navigation
   const entry = { startTime: (navigationStartTime ?? 0) + value, url, id: 'hero', element: document.getElementById('hero') };
   return { name: 'LCP', value, navigationType, navigationStartTime, entries: [entry] } as unknown as LCPMetric;
 };
-const sum = (fields: Record<string, unknown>) => Object.values(fields).reduce<number>((t, v) => t + (typeof v == 'number' ? v : 0), 0);
+const sum = (fields: Record<string, unknown>) => Object.values(fields).reduce<number>((t, v) => t + (typeof v === 'number' ? v : 0), 0);
 
 describe('lcpAttribution', () => {
   it('splits an image LCP into first byte, load delay, load duration and render delay, which add up', () => {

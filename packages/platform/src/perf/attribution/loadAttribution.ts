@@ -21,7 +21,7 @@ function firstByte(soft: boolean): { start: number; ttfb: number } {
  */
 export function lcpAttribution(metric: LCPMetric): AttributionFields {
   const entry = metric.entries.at(-1);
-  const soft = metric.navigationType == 'soft-navigation';
+  const soft = metric.navigationType === 'soft-navigation';
   let { start, ttfb } = firstByte(soft);
   // A route's LCP counts from the route's start, which is also when its "first byte" is.
   if (soft) start = metric.navigationStartTime ?? 0;
@@ -30,7 +30,7 @@ export function lcpAttribution(metric: LCPMetric): AttributionFields {
   let loaded = ttfb;
   if (entry?.url) {
     fields.wa_lcp_url = cleanUrl(entry.url);
-    const resource = findLast(performance.getEntriesByType('resource'), (r) => r.name == entry.url && (r.requestStart || r.startTime) <= entry.startTime);
+    const resource = findLast(performance.getEntriesByType('resource'), (r) => r.name === entry.url && (r.requestStart || r.startTime) <= entry.startTime);
     if (resource) {
       requested = Math.max(ttfb, (resource.requestStart || resource.startTime) - start);
       loaded = Math.max(requested, resource.responseEnd - start);
@@ -48,7 +48,7 @@ export function lcpAttribution(metric: LCPMetric): AttributionFields {
 
 /** FCP: time to first byte, then first byte → first contentful paint. */
 export function fcpAttribution(metric: FCPMetric): AttributionFields {
-  const ttfb = Math.min(firstByte(metric.navigationType == 'soft-navigation').ttfb, metric.value);
+  const ttfb = Math.min(firstByte(metric.navigationType === 'soft-navigation').ttfb, metric.value);
   return { wa_fcp_timeToFirstByte: ttfb, wa_fcp_firstByteToFCP: metric.value - ttfb };
 }
 
@@ -58,7 +58,7 @@ export function fcpAttribution(metric: FCPMetric): AttributionFields {
  */
 export function ttfbAttribution(metric: TTFBMetric): AttributionFields {
   const nav = metric.entries[0];
-  if (!(nav && 'fetchStart' in nav) || metric.navigationType == 'soft-navigation') return {};
+  if (!(nav && 'fetchStart' in nav) || metric.navigationType === 'soft-navigation') return {};
   const at = (time: number) => Math.max(0, time - (nav.activationStart ?? 0));
   const waited = at(nav.workerStart || nav.fetchStart);
   const dns = at(nav.domainLookupStart);

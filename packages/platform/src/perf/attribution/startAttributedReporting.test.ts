@@ -81,7 +81,7 @@ describe('startPerformanceReporting with attribution', () => {
     expect(route.get('wv_lcp')).toBe('640');
     expect(route.get('wa_lcp_target')).toBe('#first');
     expect(route.get('wa_lcp_elementRenderDelay')).toBe('640');
-    expect([...route.keys()].filter((k) => k.startsWith('nt_') || k == 'wv_cls' || k == 'wv_ttfb')).toEqual([]);
+    expect([...route.keys()].filter((k) => k.startsWith('nt_') || k === 'wv_cls' || k === 'wv_ttfb')).toEqual([]);
     reporting.stop();
   });
 

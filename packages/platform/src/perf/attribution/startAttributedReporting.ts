@@ -64,9 +64,9 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
   let inp: ReturnType<typeof startInpAttribution> | undefined;
 
   const measuresOf = (current: View): Measures | undefined => {
-    if (current.nav == 'hard') return hard;
+    if (current.nav === 'hard') return hard;
     if (current.navigationId === undefined)
-      for (const [id, m] of soft) if (m.url == current.url && !bound.has(id)) current.navigationId = id;
+      for (const [id, m] of soft) if (m.url === current.url && !bound.has(id)) current.navigationId = id;
     if (current.navigationId !== undefined) bound.add(current.navigationId);
     return soft.get(current.navigationId!);
   };
@@ -78,13 +78,13 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
       const measured = measuresOf(view);
       const values = measured?.values ?? {};
       // A route with nothing of its own measured (no soft navigation support): no report.
-      if (view.nav == 'soft' && !Object.keys(values).length) return;
-      const timing = view.nav == 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
+      if (view.nav === 'soft' && !Object.keys(values).length) return;
+      const timing = view.nav === 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
       const attribution = Object.assign({}, ...Object.values(measured?.fields ?? {})) as AttributionFields;
       // The server refuses a whole report for one number outside 0..600000 (a `*_time` after ten
       // minutes on the page, a clock quirk): such a field is left out instead.
       for (const [name, value] of Object.entries(attribution))
-        if (typeof value == 'number' && !(value >= 0 && value <= 600_000)) delete attribution[name as keyof AttributionFields];
+        if (typeof value === 'number' && !(value >= 0 && value <= 600_000)) delete attribution[name as keyof AttributionFields];
       // A new id per report: the server stores a report once, whatever a retry sends again.
       sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, ...attribution, nav: view.nav, url: view.url, ...view.page, id: newId() });
     } catch (error) {
@@ -97,7 +97,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     (metric: Partial<Pick<Metric, 'navigationId' | 'navigationURL'>> & { name: MetricName; value: number; navigationType: string }): void => {
       try {
         let into = hard;
-        if (metric.navigationType == 'soft-navigation') {
+        if (metric.navigationType === 'soft-navigation') {
           const id = metric.navigationId ?? 0;
           into = soft.get(id) ?? measures();
           if (!soft.has(id)) {
@@ -114,7 +114,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
 
   // Bubble phase on purpose: web-vitals settles its final values in capture-phase listeners.
   const onVisibility = (): void => {
-    if (document.visibilityState == 'hidden' && !manual) send();
+    if (document.visibilityState === 'hidden' && !manual) send();
   };
   // Capture phase, before web-vitals' own: the new view exists before its first values arrive.
   const onShow = (event: PageTransitionEvent): void => {
@@ -143,7 +143,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
       try {
         const route = { nav: 'soft' as const, page: { ...view.page, ...next }, url: location.href, sent: false, restoredAt: 0 };
         // The same route announced again (a component mounted twice) is the same view.
-        if (view.nav == 'soft' && !view.sent && JSON.stringify([view.url, view.page]) == JSON.stringify([route.url, route.page])) return;
+        if (view.nav === 'soft' && !view.sent && JSON.stringify([view.url, view.page]) === JSON.stringify([route.url, route.page])) return;
         send();
         view = route;
       } catch (error) {

@@ -17,7 +17,7 @@ export function selectorOf(node: Node | null | undefined): string | undefined {
   let selector = '';
   try {
     // A text node (a shifted line of text) is named by its element.
-    for (let el = (node?.nodeType == 1 ? node : node?.parentElement) as Element | null | undefined; el; el = el.parentElement) {
+    for (let el = (node?.nodeType === 1 ? node : node?.parentElement) as Element | null | undefined; el; el = el.parentElement) {
       const part = el.id ? '#' + el.id : [el.localName, ...Array.from(el.classList).sort()].join('.');
       if (selector.length + part.length > 99) return cleanString(selector || part, SELECTOR_MAX);
       selector = selector ? part + '>' + selector : part;

@@ -84,7 +84,7 @@ export interface TcStringShape {
 
 function shapedVendors(random: () => number, vendorCount: number, kind: TcStringShape['vendors']): number[] {
   const vendors = range(1, vendorCount);
-  if (kind == 'scattered') return pick(random, vendors, randomInt(random, 33, 67) / 100);
+  if (kind === 'scattered') return pick(random, vendors, randomInt(random, 33, 67) / 100);
   // Few enough runs that the range list stays shorter than the bit field; the first run starts in
   // the upper half, so the highest id is past 45 once there are 90 vendors (core takes the bit
   // field for anything shorter).

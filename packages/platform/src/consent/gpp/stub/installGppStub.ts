@@ -20,12 +20,12 @@ export function installGppStub(win: Window = window): void {
     frame.hidden = true;
     return doc.body.appendChild(frame);
   };
-  if (typeof w.__gpp == 'function') return;
+  if (typeof w.__gpp === 'function') return;
   w.__gpp = (...args: unknown[]) => {
     if (!args.length) return queue;
-    if (args[0] != 'ping') return void queue.push(args);
+    if (args[0] !== 'ping') return void queue.push(args);
     const callback = args[1];
-    if (typeof callback != 'function') return;
+    if (typeof callback !== 'function') return;
     callback(
       {
         gppVersion: '1.1',

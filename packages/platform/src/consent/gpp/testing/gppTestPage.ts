@@ -27,7 +27,7 @@ export function resetGppWindow(): void {
     recording = true;
     const add = window.addEventListener.bind(window);
     window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
-      if (type == 'message') relays.push(listener);
+      if (type === 'message') relays.push(listener);
       add(type, listener, options);
     }) as typeof window.addEventListener;
   }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientLogReply } from './contract.js';
+import type { LogRules } from './contract.js';
 import { memorySettings } from '../testing/sharedStateFakes.js';
-import { createLogSettings } from './logSettings.js';
+import { createLogRulesService } from './logRules.js';
 
 const CACHE = 5_000;
-const defaults: ClientLogReply = { message: 'from the config file' };
-const saved: ClientLogReply = { stopLogging: true, ignore: [] };
+const defaults: LogRules = { message: 'from the config file' };
+const saved: LogRules = { stopLogging: true, ignore: [] };
 
-describe('createLogSettings', () => {
+describe('createLogRulesService', () => {
   it('reads the store once per cache time, concurrent requests sharing the read', async () => {
     let clock = 0;
     const store = memorySettings();
-    const settings = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
+    const settings = createLogRulesService(store, defaults, { cacheMs: CACHE, now: () => clock });
     expect(await Promise.all([settings.get(), settings.get(), settings.get()])).toEqual([defaults, defaults, defaults]);
     expect(store.reads).toBe(1);
     clock = CACHE - 1;
@@ -25,8 +25,8 @@ describe('createLogSettings', () => {
   it('applies settings saved on one instance on another within the cache time, and at once on the one that saved', async () => {
     let clock = 0;
     const store = memorySettings();
-    const onA = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
-    const onB = createLogSettings(store, defaults, { cacheMs: CACHE, now: () => clock });
+    const onA = createLogRulesService(store, defaults, { cacheMs: CACHE, now: () => clock });
+    const onB = createLogRulesService(store, defaults, { cacheMs: CACHE, now: () => clock });
     expect(await onB.get()).toEqual(defaults);
     clock = 1_000;
     await onA.set(saved);
@@ -43,7 +43,7 @@ describe('createLogSettings', () => {
       ...store,
       get: () => new Promise<string | null>((resolve) => (release = () => resolve(null))),
     };
-    const settings = createLogSettings(slow, defaults, { cacheMs: CACHE, now: () => 0 });
+    const settings = createLogRulesService(slow, defaults, { cacheMs: CACHE, now: () => 0 });
     const before = settings.get();
     await settings.set(saved);
     release();
@@ -53,7 +53,7 @@ describe('createLogSettings', () => {
 
   it('reads every time with a cache time of 0', async () => {
     const store = memorySettings();
-    const settings = createLogSettings(store, defaults, { cacheMs: 0, now: () => 0 });
+    const settings = createLogRulesService(store, defaults, { cacheMs: 0, now: () => 0 });
     await settings.get();
     await settings.get();
     expect(store.reads).toBe(2);
