@@ -37,7 +37,8 @@ export function emptyAttribution(): AttributionStats {
   return ATTRIBUTED_METRICS.map((metric) => ({ subparts: emptySketches(SUBPARTS[metric].length), targets: new Map() }));
 }
 
-function targetOf(stats: MetricAttribution, metric: AttributedMetric, kind: OffenderKind, target: string): TargetStats {
+/** `stats`' entry for `kind` and `target`, made empty when it has none yet. */
+export function targetOf(stats: MetricAttribution, metric: AttributedMetric, kind: OffenderKind, target: string): TargetStats {
   const key = `${kind}\u0000${target}`;
   let found = stats.targets.get(key);
   if (!found) stats.targets.set(key, (found = { kind, target, count: 0, sketches: emptySketches(1 + SUBPARTS[metric].length) }));
@@ -64,7 +65,8 @@ export function addAttribution(into: AttributionStats, report: PerfReport): void
   });
 }
 
-function addSketch(into: Sketch, from: ReadonlyMap<number, number>): void {
+/** Adds `from`'s bucket counts into `into`. */
+export function addSketch(into: Sketch, from: ReadonlyMap<number, number>): void {
   for (const [bucket, count] of from) into.set(bucket, (into.get(bucket) ?? 0) + count);
 }
 
@@ -74,12 +76,15 @@ function addTarget(into: MetricAttribution, metric: AttributedMetric, from: Targ
   from.sketches.forEach((sketch, i) => addSketch(stats.sketches[i]!, sketch));
 }
 
+/** Adds one metric's `from` into `into`. */
+export function mergeMetricAttribution(into: MetricAttribution, from: MetricAttribution, metric: AttributedMetric): void {
+  from.subparts.forEach((sketch, i) => addSketch(into.subparts[i]!, sketch));
+  for (const target of from.targets.values()) addTarget(into, metric, target);
+}
+
 /** Adds `from` into `into`. */
 export function mergeAttribution(into: AttributionStats, from: AttributionStats): void {
-  ATTRIBUTED_METRICS.forEach((metric, m) => {
-    from[m]!.subparts.forEach((sketch, i) => addSketch(into[m]!.subparts[i]!, sketch));
-    for (const target of from[m]!.targets.values()) addTarget(into[m]!, metric, target);
-  });
+  ATTRIBUTED_METRICS.forEach((metric, m) => mergeMetricAttribution(into[m]!, from[m]!, metric));
 }
 
 /**
@@ -88,23 +93,26 @@ export function mergeAttribution(into: AttributionStats, from: AttributionStats)
  * distinct selectors cannot grow a row without bound, and a rare one is listed while there is room.
  */
 export function boundAttribution(stats: AttributionStats): void {
-  ATTRIBUTED_METRICS.forEach((metric, m) => {
-    const byKind = new Map<OffenderKind, TargetStats[]>();
-    for (const target of stats[m]!.targets.values()) {
-      if (target.target === OTHER) continue;
-      const list = byKind.get(target.kind) ?? [];
-      list.push(target);
-      byKind.set(target.kind, list);
+  ATTRIBUTED_METRICS.forEach((metric, m) => boundMetricAttribution(stats[m]!, metric));
+}
+
+/** {@link boundAttribution} for one metric's attribution. */
+export function boundMetricAttribution(stats: MetricAttribution, metric: AttributedMetric): void {
+  const byKind = new Map<OffenderKind, TargetStats[]>();
+  for (const target of stats.targets.values()) {
+    if (target.target === OTHER) continue;
+    const list = byKind.get(target.kind) ?? [];
+    list.push(target);
+    byKind.set(target.kind, list);
+  }
+  for (const list of byKind.values()) {
+    if (list.length <= MAX_TARGETS) continue;
+    list.sort((a, b) => b.count - a.count || (a.target < b.target ? -1 : 1));
+    for (const dropped of list.slice(MAX_TARGETS)) {
+      stats.targets.delete(`${dropped.kind}\u0000${dropped.target}`);
+      addTarget(stats, metric, dropped, OTHER);
     }
-    for (const list of byKind.values()) {
-      if (list.length <= MAX_TARGETS) continue;
-      list.sort((a, b) => b.count - a.count || (a.target < b.target ? -1 : 1));
-      for (const dropped of list.slice(MAX_TARGETS)) {
-        stats[m]!.targets.delete(`${dropped.kind}\u0000${dropped.target}`);
-        addTarget(stats[m]!, metric, dropped, OTHER);
-      }
-    }
-  });
+  }
 }
 
 const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0 || m.subparts.some((s) => s.size > 0));
