@@ -12,7 +12,7 @@
 // Run alone: `node bench/rollups.mjs [--perf N] [--hits N] [--days N] [--engines sqlite,postgres]
 // [--reseed] [--skip-ingest | --skip-reads] [--reads <name part>]` after `npm run build`
 // (--skip-reads: no seeding and no console reads, only the ingest on / off part; --reads
-// attribution: time only the reads whose name holds it). Settings (flags win): BENCH_PERF
+// attribution,summary: time only the reads whose name holds one of these). Settings (flags win): BENCH_PERF
 // (10000000), BENCH_HITS (20000000), BENCH_DAYS (30), BENCH_ENGINES, BENCH_STORE_DIR (keep the
 // seeded stores there and reuse them; else they are removed), BENCH_RESEED=1, BENCH_READ_CALLS
 // (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding; the seed's default),
@@ -82,7 +82,7 @@ async function benchReads(engine, options) {
       } catch (error) {
         return { engine, seed, bytes, refused: error.message };
       }
-      return { engine, seed, bytes, counts, scopes, reads: await timeConsoleReads(server.url, BENCH_TOKEN, { calls: options.readCalls, only: options.only }) };
+      return { engine, seed, bytes, counts, scopes, reads: await timeConsoleReads(server.url, BENCH_TOKEN, { calls: options.readCalls, only: options.only, pid: server.pid }) };
     } finally {
       await server.stop();
     }
@@ -134,7 +134,8 @@ export function describeRollups(r) {
       lines.push(`    counts checked against the seed (${last.window}: ${count(last.perf)} reports, ${count(last.hits)} hits); the site's attribution = its pages' sum (30 d: ${e.scopes.map((s) => `${s.metric} ${count(s.reports)} reports, ${s.offenders} offenders`).join('; ')})`);
       lines.push(`    median and max of ${r.readCalls} calls after a warm-up${r.only ? ` (only the reads named "…${r.only}…")` : ''}, pass = median ≤ ${LIMIT_MS} ms:`);
       for (const row of e.reads) {
-        lines.push(`    ${row.window.padEnd(5)} ${row.read.padEnd(25)} median ${ms(row.medianMs)}  max ${ms(row.maxMs)}  ${row.medianMs <= LIMIT_MS ? 'pass' : 'FAIL'}`);
+        const cpu = row.cpuMsPerCall === undefined ? '' : `  server CPU ${ms(row.cpuMsPerCall)} a call`;
+        lines.push(`    ${row.window.padEnd(5)} ${row.read.padEnd(25)} median ${ms(row.medianMs)}  max ${ms(row.maxMs)}${cpu}  ${row.medianMs <= LIMIT_MS ? 'pass' : 'FAIL'}`);
       }
       const failed = e.reads.filter((row) => row.medianMs > LIMIT_MS).length;
       lines.push(`    ${failed === 0 ? 'every read within' : `${failed} of ${e.reads.length} reads over`} ${LIMIT_MS} ms`);

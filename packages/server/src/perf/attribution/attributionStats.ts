@@ -123,8 +123,8 @@ const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0
  * sketch of the segment in one sketchCodec.ts encoding, in this order: per metric its subparts,
  * then each offender's value and subparts. One encoding per segment, not one per offender: a
  * write encodes a row per page and minute, and small encodings were most of what it cost.
- * Like the vitals' sketches, merging appends segments and folds them only now and then
- * ({@link appendAttribution}). Nothing to say is the empty buffer.
+ * Nothing to say is the empty buffer. (What PostgreSQL's direct ingest stages per minute; the
+ * rollup rows hold each metric apart, metricRollup.ts.)
  */
 export function encodeAttribution(stats: AttributionStats | null): Buffer {
   if (!stats || !hasAny(stats)) return Buffer.alloc(0);
@@ -174,23 +174,4 @@ export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStat
     at += 4 + sketchLength;
   }
   if (at !== bytes.length) throw new Error('attribution encoding longer than its segments');
-}
-
-/** Segments a stored attribution may hold before a merge folds them into one. */
-export const MAX_ATTRIBUTION_SEGMENTS = 8;
-
-/** `encoded` as one bounded segment (what a merge past {@link MAX_ATTRIBUTION_SEGMENTS} writes). */
-export function foldAttribution(encoded: Uint8Array): Buffer {
-  const stats = emptyAttribution();
-  decodeAttributionInto(encoded, stats);
-  return encodeAttribution(stats);
-}
-
-/** The sum of two stored attributions: `b`'s segments after `a`'s, folded into one when too many. */
-export function appendAttribution(a: Uint8Array, b: Uint8Array): Buffer {
-  if (b.length === 0) return Buffer.from(a);
-  if (a.length === 0) return Buffer.from(b);
-  const out = Buffer.concat([a, b.subarray(1)]);
-  out[0] = a[0]! + b[0]!;
-  return out[0] > MAX_ATTRIBUTION_SEGMENTS ? foldAttribution(out) : out;
 }
