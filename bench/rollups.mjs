@@ -10,15 +10,18 @@
 // TEST_NATS_URL, nats://127.0.0.1:4222), where a round lasts until the rows are in PostgreSQL.
 //
 // Run alone: `node bench/rollups.mjs [--perf N] [--hits N] [--days N] [--engines sqlite,postgres]
-// [--reseed] [--skip-ingest | --skip-reads]` after `npm run build` (--skip-reads: no seeding and
-// no console reads, only the ingest on / off part). Settings (flags win): BENCH_PERF
+// [--reseed] [--skip-ingest | --skip-reads] [--reads <name part>]` after `npm run build`
+// (--skip-reads: no seeding and no console reads, only the ingest on / off part; --reads
+// attribution,summary: time only the reads whose name holds one of these). Settings (flags win): BENCH_PERF
 // (10000000), BENCH_HITS (20000000), BENCH_DAYS (30), BENCH_ENGINES, BENCH_STORE_DIR (keep the
 // seeded stores there and reuse them; else they are removed), BENCH_RESEED=1, BENCH_READ_CALLS
 // (7), BENCH_SEED_CONCURRENCY (transactions in flight while seeding; the seed's default),
 // BENCH_ROUNDS (10), BENCH_ROUND_SECONDS (2), BENCH_CONCURRENCY (8); PostgreSQL at
-// TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+// TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_PG_DATABASE (the kept
+// PostgreSQL store's database, tarmac_rollup_bench), BENCH_READS (as --reads).
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { checkAttributionScopes } from './lib/attributionScopes.mjs';
 import { checkSummaryCounts, timeConsoleReads } from './lib/consoleReads.mjs';
 import { ingestOnOff } from './lib/rollupIngest.mjs';
 import { BENCH_TOKEN, startInstance } from './lib/scaleBackends.mjs';
@@ -32,7 +35,7 @@ function settings(argv = []) {
     args: argv,
     options: {
       perf: { type: 'string' }, hits: { type: 'string' }, days: { type: 'string' }, engines: { type: 'string' },
-      reseed: { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, 'skip-reads': { type: 'boolean' },
+      reseed: { type: 'boolean' }, 'skip-ingest': { type: 'boolean' }, 'skip-reads': { type: 'boolean' }, reads: { type: 'string' },
     },
   });
   const whole = (text, fallback) => {
@@ -53,6 +56,7 @@ function settings(argv = []) {
     keepDir: env.BENCH_STORE_DIR || undefined,
     reseed: Boolean(values.reseed) || env.BENCH_RESEED === '1',
     readCalls: whole(env.BENCH_READ_CALLS, 7),
+    only: values.reads ?? env.BENCH_READS ?? undefined,
     reads: !values['skip-reads'],
     ingest: values['skip-ingest'] ? undefined : {
       rounds: whole(env.BENCH_ROUNDS, 10), roundSeconds: Number(env.BENCH_ROUND_SECONDS || 2), concurrency: whole(env.BENCH_CONCURRENCY, 8),
@@ -71,12 +75,14 @@ async function benchReads(engine, options) {
     const server = await startInstance({ ...store.env, TARMAC_ROLLUPS: 'on' }, { startSeconds: 600 });
     try {
       let counts;
+      let scopes;
       try {
         counts = await checkSummaryCounts(server.url, BENCH_TOKEN, manifest);
+        scopes = await checkAttributionScopes(server.url, BENCH_TOKEN);
       } catch (error) {
         return { engine, seed, bytes, refused: error.message };
       }
-      return { engine, seed, bytes, counts, reads: await timeConsoleReads(server.url, BENCH_TOKEN, { calls: options.readCalls }) };
+      return { engine, seed, bytes, counts, scopes, reads: await timeConsoleReads(server.url, BENCH_TOKEN, { calls: options.readCalls, only: options.only, pid: server.pid }) };
     } finally {
       await server.stop();
     }
@@ -101,7 +107,7 @@ export async function benchRollups(argv = []) {
     engines.push({ ...reads, ingest });
   }
   load.end = loadavg()[0];
-  return { sizes: options.sizes, readCalls: options.readCalls, reads: options.reads, engines, load };
+  return { sizes: options.sizes, readCalls: options.readCalls, only: options.only, reads: options.reads, engines, load };
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
@@ -125,9 +131,11 @@ export function describeRollups(r) {
       lines.push(`    console reads: NOT MEASURED, the counts are wrong: ${e.refused}`);
     } else {
       const last = e.counts[e.counts.length - 1];
-      lines.push(`    counts checked against the seed (${last.window}: ${count(last.perf)} reports, ${count(last.hits)} hits); median and max of ${r.readCalls} calls after a warm-up, pass = median ≤ ${LIMIT_MS} ms:`);
+      lines.push(`    counts checked against the seed (${last.window}: ${count(last.perf)} reports, ${count(last.hits)} hits); the site's attribution = its pages' sum (30 d: ${e.scopes.map((s) => `${s.metric} ${count(s.reports)} reports, ${s.offenders} offenders`).join('; ')})`);
+      lines.push(`    median and max of ${r.readCalls} calls after a warm-up${r.only ? ` (only the reads named "…${r.only}…")` : ''}, pass = median ≤ ${LIMIT_MS} ms:`);
       for (const row of e.reads) {
-        lines.push(`    ${row.window.padEnd(5)} ${row.read.padEnd(25)} median ${ms(row.medianMs)}  max ${ms(row.maxMs)}  ${row.medianMs <= LIMIT_MS ? 'pass' : 'FAIL'}`);
+        const cpu = row.cpuMsPerCall === undefined ? '' : `  server CPU ${ms(row.cpuMsPerCall)} a call`;
+        lines.push(`    ${row.window.padEnd(5)} ${row.read.padEnd(25)} median ${ms(row.medianMs)}  max ${ms(row.maxMs)}${cpu}  ${row.medianMs <= LIMIT_MS ? 'pass' : 'FAIL'}`);
       }
       const failed = e.reads.filter((row) => row.medianMs > LIMIT_MS).length;
       lines.push(`    ${failed === 0 ? 'every read within' : `${failed} of ${e.reads.length} reads over`} ${LIMIT_MS} ms`);

@@ -13,7 +13,9 @@ import { countInWindow } from '../../packages/server/dist/seed/seedTimeline.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const KEPT_DATABASE = 'tarmac_rollup_bench';
+// BENCH_PG_DATABASE: another name, so two benches on one server keep stores of their own.
+const KEPT_DATABASE = process.env.BENCH_PG_DATABASE || 'tarmac_rollup_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(KEPT_DATABASE)) throw new Error(`BENCH_PG_DATABASE must be a plain lower-case name: ${KEPT_DATABASE}`);
 const MINUTE_MS = 60_000;
 
 /** Runs one statement on the admin database (create / drop / size of a database). */

@@ -7,6 +7,7 @@ import type { RollupLevel, TimeGrid } from '../rollups/timeGrid.js';
 import { ATTRIBUTED_METRICS } from './attribution/contract.js';
 import type { AttributedMetric } from './attribution/contract.js';
 import { summarizeAttribution } from './attribution/attributionSummary.js';
+import { mergeMetricRows } from './attribution/metricRollup.js';
 import { VITALS } from './contract.js';
 import type { MetricName } from './contract.js';
 import { distribution } from './distribution.js';
@@ -54,10 +55,13 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
     subPageId: query.subPageId || undefined,
   });
   // Summaries read the coarsest rows that fit the window; charts no coarser than their bucket.
-  const rollups = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel, attribution = false) => {
+  const piecesOf = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel) => {
     const window = timeWindow(query);
-    const pieces = withinRetention(coverWindow(window.from, window.to, coarsest(window)), Date.now());
-    return perf.readPerfRollups({ pieces, ...pageFilter(query), attribution }).then((rows) => ({ window, rows }));
+    return { window, pieces: withinRetention(coverWindow(window.from, window.to, coarsest(window)), Date.now()) };
+  };
+  const rollups = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel) => {
+    const { window, pieces } = piecesOf(query, coarsest);
+    return perf.readPerfRollups({ pieces, ...pageFilter(query) }).then((rows) => ({ window, rows }));
   };
   const whole = () => 'day' as const;
   const schema = { schema: { querystring } };
@@ -94,8 +98,9 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
     },
   };
   app.get<{ Querystring: VitalsQuery }>('/vitals/attribution', attributionSchema, async (request) => {
-    const { rows } = await rollups(request.query, whole, true);
-    return summarizeAttribution(mergeRows(rows), request.query.metric as AttributedMetric);
+    const metric = request.query.metric as AttributedMetric;
+    const rows = await perf.readPerfAttribution({ pieces: piecesOf(request.query, whole).pieces, ...pageFilter(request.query), metric });
+    return summarizeAttribution(mergeMetricRows(rows, metric), metric);
   });
   app.get<{ Querystring: VitalsQuery }>('/vitals/distribution', schema, async (request) => {
     const { rows } = await rollups(request.query, whole);

@@ -1,4 +1,5 @@
 import type { WindowPiece } from '../rollups/timeGrid.js';
+import type { AttributedMetric } from './attribution/contract.js';
 import type { PerfReport } from './contract.js';
 import type { PageKey } from './perfRollup.js';
 
@@ -21,8 +22,11 @@ export interface PerfRollupFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
-  /** Also read each row's attribution blob: only the attribution read needs it, and it costs. */
-  attribution?: boolean;
+}
+
+/** Which attribution rollup rows the "What to fix" read merges: one metric's, for the filter's pages. */
+export interface PerfAttributionFilter extends PerfRollupFilter {
+  metric: AttributedMetric;
 }
 
 /**
@@ -36,8 +40,6 @@ export interface PerfRollupRow {
   /** Values of NUMBER_COLUMNS (perfRollup.ts), in that order. */
   values: number[];
   sketches: Uint8Array;
-  /** The encoded attribution (perf/attribution/attributionStats.ts); empty or absent when none. */
-  attribution?: Uint8Array | null;
 }
 
 /** What a writer calls: one report per request, idempotent by its client id. */
@@ -54,4 +56,9 @@ export interface PerfQuery {
    * Rows cover reports written with rollups on, each counted once however often it was sent.
    */
   readPerfRollups(filter: PerfRollupFilter): Promise<PerfRollupRow[]>;
+  /**
+   * The encoded attribution rollup rows (perf/attribution/metricRollup.ts) of one metric in every
+   * piece: the whole site's own rows when no page filter is given, else the matching pages' rows.
+   */
+  readPerfAttribution(filter: PerfAttributionFilter): Promise<Uint8Array[]>;
 }

@@ -37,7 +37,8 @@ export function emptyAttribution(): AttributionStats {
   return ATTRIBUTED_METRICS.map((metric) => ({ subparts: emptySketches(SUBPARTS[metric].length), targets: new Map() }));
 }
 
-function targetOf(stats: MetricAttribution, metric: AttributedMetric, kind: OffenderKind, target: string): TargetStats {
+/** `stats`' entry for `kind` and `target`, made empty when it has none yet. */
+export function targetOf(stats: MetricAttribution, metric: AttributedMetric, kind: OffenderKind, target: string): TargetStats {
   const key = `${kind}\u0000${target}`;
   let found = stats.targets.get(key);
   if (!found) stats.targets.set(key, (found = { kind, target, count: 0, sketches: emptySketches(1 + SUBPARTS[metric].length) }));
@@ -64,7 +65,8 @@ export function addAttribution(into: AttributionStats, report: PerfReport): void
   });
 }
 
-function addSketch(into: Sketch, from: ReadonlyMap<number, number>): void {
+/** Adds `from`'s bucket counts into `into`. */
+export function addSketch(into: Sketch, from: ReadonlyMap<number, number>): void {
   for (const [bucket, count] of from) into.set(bucket, (into.get(bucket) ?? 0) + count);
 }
 
@@ -74,12 +76,15 @@ function addTarget(into: MetricAttribution, metric: AttributedMetric, from: Targ
   from.sketches.forEach((sketch, i) => addSketch(stats.sketches[i]!, sketch));
 }
 
+/** Adds one metric's `from` into `into`. */
+export function mergeMetricAttribution(into: MetricAttribution, from: MetricAttribution, metric: AttributedMetric): void {
+  from.subparts.forEach((sketch, i) => addSketch(into.subparts[i]!, sketch));
+  for (const target of from.targets.values()) addTarget(into, metric, target);
+}
+
 /** Adds `from` into `into`. */
 export function mergeAttribution(into: AttributionStats, from: AttributionStats): void {
-  ATTRIBUTED_METRICS.forEach((metric, m) => {
-    from[m]!.subparts.forEach((sketch, i) => addSketch(into[m]!.subparts[i]!, sketch));
-    for (const target of from[m]!.targets.values()) addTarget(into[m]!, metric, target);
-  });
+  ATTRIBUTED_METRICS.forEach((metric, m) => mergeMetricAttribution(into[m]!, from[m]!, metric));
 }
 
 /**
@@ -88,23 +93,26 @@ export function mergeAttribution(into: AttributionStats, from: AttributionStats)
  * distinct selectors cannot grow a row without bound, and a rare one is listed while there is room.
  */
 export function boundAttribution(stats: AttributionStats): void {
-  ATTRIBUTED_METRICS.forEach((metric, m) => {
-    const byKind = new Map<OffenderKind, TargetStats[]>();
-    for (const target of stats[m]!.targets.values()) {
-      if (target.target === OTHER) continue;
-      const list = byKind.get(target.kind) ?? [];
-      list.push(target);
-      byKind.set(target.kind, list);
+  ATTRIBUTED_METRICS.forEach((metric, m) => boundMetricAttribution(stats[m]!, metric));
+}
+
+/** {@link boundAttribution} for one metric's attribution. */
+export function boundMetricAttribution(stats: MetricAttribution, metric: AttributedMetric): void {
+  const byKind = new Map<OffenderKind, TargetStats[]>();
+  for (const target of stats.targets.values()) {
+    if (target.target === OTHER) continue;
+    const list = byKind.get(target.kind) ?? [];
+    list.push(target);
+    byKind.set(target.kind, list);
+  }
+  for (const list of byKind.values()) {
+    if (list.length <= MAX_TARGETS) continue;
+    list.sort((a, b) => b.count - a.count || (a.target < b.target ? -1 : 1));
+    for (const dropped of list.slice(MAX_TARGETS)) {
+      stats.targets.delete(`${dropped.kind}\u0000${dropped.target}`);
+      addTarget(stats, metric, dropped, OTHER);
     }
-    for (const list of byKind.values()) {
-      if (list.length <= MAX_TARGETS) continue;
-      list.sort((a, b) => b.count - a.count || (a.target < b.target ? -1 : 1));
-      for (const dropped of list.slice(MAX_TARGETS)) {
-        stats[m]!.targets.delete(`${dropped.kind}\u0000${dropped.target}`);
-        addTarget(stats[m]!, metric, dropped, OTHER);
-      }
-    }
-  });
+  }
 }
 
 const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0 || m.subparts.some((s) => s.size > 0));
@@ -115,8 +123,8 @@ const hasAny = (stats: AttributionStats) => stats.some((m) => m.targets.size > 0
  * sketch of the segment in one sketchCodec.ts encoding, in this order: per metric its subparts,
  * then each offender's value and subparts. One encoding per segment, not one per offender: a
  * write encodes a row per page and minute, and small encodings were most of what it cost.
- * Like the vitals' sketches, merging appends segments and folds them only now and then
- * ({@link appendAttribution}). Nothing to say is the empty buffer.
+ * Nothing to say is the empty buffer. (What PostgreSQL's direct ingest stages per minute; the
+ * rollup rows hold each metric apart, metricRollup.ts.)
  */
 export function encodeAttribution(stats: AttributionStats | null): Buffer {
   if (!stats || !hasAny(stats)) return Buffer.alloc(0);
@@ -166,23 +174,4 @@ export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStat
     at += 4 + sketchLength;
   }
   if (at !== bytes.length) throw new Error('attribution encoding longer than its segments');
-}
-
-/** Segments a stored attribution may hold before a merge folds them into one. */
-export const MAX_ATTRIBUTION_SEGMENTS = 8;
-
-/** `encoded` as one bounded segment (what a merge past {@link MAX_ATTRIBUTION_SEGMENTS} writes). */
-export function foldAttribution(encoded: Uint8Array): Buffer {
-  const stats = emptyAttribution();
-  decodeAttributionInto(encoded, stats);
-  return encodeAttribution(stats);
-}
-
-/** The sum of two stored attributions: `b`'s segments after `a`'s, folded into one when too many. */
-export function appendAttribution(a: Uint8Array, b: Uint8Array): Buffer {
-  if (b.length === 0) return Buffer.from(a);
-  if (a.length === 0) return Buffer.from(b);
-  const out = Buffer.concat([a, b.subarray(1)]);
-  out[0] = a[0]! + b[0]!;
-  return out[0] > MAX_ATTRIBUTION_SEGMENTS ? foldAttribution(out) : out;
 }

@@ -1,10 +1,8 @@
 import { quantile } from '../../rollups/sketch.js';
-import { VITALS } from '../contract.js';
-import { RATINGS, VITAL_FIELDS, ratingIndex } from '../perfRollup.js';
-import type { PerfRollupStats } from '../perfRollup.js';
-import { boundAttribution } from './attributionStats.js';
-import { ATTRIBUTED_METRICS, SUBPARTS } from './contract.js';
+import { boundMetricAttribution } from './attributionStats.js';
+import { SUBPARTS } from './contract.js';
 import type { AttributedMetric, OffenderKind } from './contract.js';
+import type { MetricRollup } from './metricRollup.js';
 
 /** One offender of a metric: what it is, how many reports named it, and their p75s. */
 export interface Offender {
@@ -35,17 +33,15 @@ const named = (metric: AttributedMetric, sketches: ReadonlyArray<ReadonlyMap<num
   Object.fromEntries(SUBPARTS[metric].map((name, i) => [name, p75(sketches[i])]));
 
 /**
- * The attribution of `metric` over merged rollup stats: the metric's p75 from its own sketch,
- * each subpart's p75, and the offenders (bounded to 50 per kind and "other") ranked by how much
- * of the page's time they explain: how often they are the cause times how slow it is then.
+ * The attribution of `metric` over a merged attribution rollup (metricRollup.ts): the metric's
+ * p75 over every report that measured it, each subpart's p75, and the offenders (bounded to 50
+ * per kind and "other") ranked by how much of the page's time they explain: how often they are
+ * the cause times how slow it is then.
  */
-export function summarizeAttribution(stats: PerfRollupStats, metric: AttributedMetric): AttributionSummary {
-  const vital = VITAL_FIELDS.findIndex((field) => VITALS[field] === metric);
-  const reports = RATINGS.reduce((sum, _, r) => sum + stats.values[ratingIndex(vital, r)]!, 0);
-  const attribution = stats.attribution;
-  if (attribution) boundAttribution(attribution);
-  const own = attribution?.[ATTRIBUTED_METRICS.indexOf(metric)];
-  const offenders = [...(own?.targets.values() ?? [])].map(
+export function summarizeAttribution(rollup: MetricRollup, metric: AttributedMetric): AttributionSummary {
+  const own = rollup.attribution;
+  boundMetricAttribution(own, metric);
+  const offenders = [...own.targets.values()].map(
     (target): Offender => ({
       kind: target.kind,
       target: target.target,
@@ -57,5 +53,5 @@ export function summarizeAttribution(stats: PerfRollupStats, metric: AttributedM
   const weight = (o: Offender) => o.count * (o.p75 ?? 0);
   // On a tie (an LCP element and its image URL come from the same reports) the element first.
   offenders.sort((a, b) => weight(b) - weight(a) || b.count - a.count || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.target < b.target ? -1 : 1));
-  return { metric, reports, p75: p75(stats.sketches[vital]), subparts: named(metric, own?.subparts ?? []), offenders };
+  return { metric, reports: rollup.reports, p75: p75(rollup.value), subparts: named(metric, own.subparts), offenders };
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TARGETS, OTHER, addAttribution, boundAttribution, emptyAttribution } from '../../perf/attribution/attributionStats.js';
 import type { AttributionStats } from '../../perf/attribution/attributionStats.js';
 import type { PerfReport } from '../../perf/contract.js';
+import { ATTRIBUTED_METRICS } from '../../perf/attribution/contract.js';
+import { mergeMetricRows } from '../../perf/attribution/metricRollup.js';
+import type { PerfRollupFilter } from '../../perf/ports.js';
 import { mergeRows } from '../../perf/vitalsStats.js';
 import { coverWindow } from '../../rollups/timeGrid.js';
 import { DAY, MINUTE, perfReport, T0 } from './fixtures.js';
@@ -34,6 +37,8 @@ const attributed = (i: number, at: number, element: string, script = '/app.js'):
   });
 };
 
+type PageFilter = Pick<PerfRollupFilter, 'vertical' | 'pageId' | 'subPageId'>;
+
 const expectedOf = (reports: readonly PerfReport[]): AttributionStats => {
   const stats = emptyAttribution();
   for (const report of reports) addAttribution(stats, report);
@@ -59,12 +64,18 @@ const plain = (stats: AttributionStats | null) =>
 export function describePerfAttribution(open: OpenStore): void {
   describe('perf attribution rollups', () => {
     const store = storePerTest(open);
-    // Rows merged as a reader does, then bounded as the attribution API does.
-    const read = async (from: number, to: number) => {
-      const { attribution } = mergeRows(await store().query.perf.readPerfRollups({ pieces: coverWindow(from, to), attribution: true }));
-      if (attribution) boundAttribution(attribution);
-      return attribution;
+    // Each metric's rows merged as the attribution API does, then bounded as it does: the whole
+    // site's own rows, or (`page`) the page's.
+    const read = async (from: number, to: number, page: PageFilter = {}): Promise<AttributionStats> => {
+      const stats: AttributionStats = [];
+      for (const metric of ATTRIBUTED_METRICS) {
+        const rows = await store().query.perf.readPerfAttribution({ ...page, pieces: coverWindow(from, to), metric });
+        stats.push(mergeMetricRows(rows, metric).attribution);
+      }
+      boundAttribution(stats);
+      return stats;
     };
+    const homePage: PageFilter = { vertical: 'flights', pageId: 'home', subPageId: 'main' };
 
     it('keeps offenders and subparts of every report, through both ports and many writes to one row', async () => {
       const reports = Array.from({ length: 24 }, (_, i) => attributed(i, T0 + 3 * MINUTE + i * 1000, `img.hero-${i % 3}`));
@@ -75,6 +86,8 @@ export function describePerfAttribution(open: OpenStore): void {
       const expected = plain(expectedOf(reports));
       expect(plain(await read(T0, T0 + DAY))).toEqual(expected); // the day row
       expect(plain(await read(T0 + 3 * MINUTE, T0 + 4 * MINUTE))).toEqual(expected); // the minute row
+      expect(plain(await read(T0, T0 + DAY, homePage))).toEqual(expected); // the page's own rows
+      expect(plain(await read(T0 + 3 * MINUTE, T0 + 4 * MINUTE, { vertical: 'flights' }))).toEqual(expected);
     });
 
     it(`lists up to ${MAX_TARGETS} targets per page and period, a rare one among them, and sums the rest as "${OTHER}"`, async () => {
@@ -92,11 +105,31 @@ export function describePerfAttribution(open: OpenStore): void {
       expect(elements.find((t) => t.target === 'p.rare')).toBeUndefined(); // past the 50, in "other"
     });
 
+    it("keeps the whole site's rows beside each page's: the site's sum every page, a page's hold only its own", async () => {
+      const home = Array.from({ length: 6 }, (_, i) => attributed(i, T0 + 2 * MINUTE + i * 1000, `img.home-${i % 2}`));
+      const results = Array.from({ length: 5 }, (_, i) => ({ ...attributed(i + 50, T0 + 2 * MINUTE + i * 1000, 'img.list', '/list.js'), pageId: 'results' }));
+      const unattributed = perfReport({ id: 'no-attribution', receivedAt: T0 + 2 * MINUTE, pageId: 'results' });
+      await store().ingest.writeBatch([...home.slice(0, 3), ...results, unattributed].map((report) => ({ kind: 'perf' as const, report })));
+      for (const report of home.slice(3)) await store().ingest.perf.insertPerfReport(report);
+      expect(plain(await read(T0, T0 + DAY))).toEqual(plain(expectedOf([...home, ...results])));
+      expect(plain(await read(T0, T0 + DAY, homePage))).toEqual(plain(expectedOf(home)));
+      expect(plain(await read(T0, T0 + DAY, { pageId: 'results' }))).toEqual(plain(expectedOf(results)));
+      // Each row also counts the reports that measured the metric and their values, attributed or
+      // not: the same as the vitals rows, for the site and for a page.
+      for (const [page, reports] of [[{}, 12], [{ pageId: 'results' }, 6]] as const) {
+        const pieces = coverWindow(T0, T0 + DAY);
+        const site = mergeMetricRows(await store().query.perf.readPerfAttribution({ ...page, pieces, metric: 'LCP' }), 'LCP');
+        const vitals = mergeRows(await store().query.perf.readPerfRollups({ ...page, pieces }));
+        expect(site.reports).toBe(reports);
+        expect(Object.fromEntries(site.value)).toEqual(Object.fromEntries(vitals.sketches[0]!));
+      }
+    });
+
     it('reads the attribution only when asked: the other vitals reads do not pay for it', async () => {
       await store().ingest.writeBatch([{ kind: 'perf', report: attributed(1, T0 + MINUTE, 'img.hero') }]);
       const rows = await store().query.perf.readPerfRollups({ pieces: coverWindow(T0, T0 + DAY) });
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((row) => !row.attribution?.length)).toBe(true);
+      expect(rows.every((row) => !('attribution' in row))).toBe(true);
       expect(mergeRows(rows).attribution).toBeNull();
     });
 

@@ -6,6 +6,7 @@ import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
 import { FLUSHING, type PendingFlusherOptions } from './pendingFlusher.js';
 import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
+import { readAttributionRollups } from './perfAttributionRollups.js';
 import { readPerfRollups, writePerfReportsWithRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toReport, toRow } from './perfRows.js';
@@ -101,6 +102,10 @@ export function createPostgresPerf(
         // (reported, and retried later), the read still answers, without those reports.
         await flusher?.flush().catch(onError);
         return readPerfRollups(pool, filter);
+      },
+      async readPerfAttribution(filter) {
+        await flusher?.flush().catch(onError);
+        return readAttributionRollups(pool, filter);
       },
     },
   };

@@ -1,12 +1,13 @@
 import type { PerfReport } from '../../perf/contract.js';
-import { MAX_ATTRIBUTION_SEGMENTS, foldAttribution } from '../../perf/attribution/attributionStats.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, attributionEncoder, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
+import { attributionDeltas } from '../../perf/attribution/attributionDeltas.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { MAX_SEGMENTS, foldSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import type { RollupLevel } from '../../rollups/timeGrid.js';
 import { pgJson, pgText, type Queryable } from './db.js';
+import { upsertAttributionRollups } from './perfAttributionRollups.js';
 import { resolvePerfKeys } from './perfRollupKeys.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
 import { PERF_RAW_INSERT, toRow } from './perfRows.js';
@@ -17,7 +18,6 @@ const recordColumns = [
   'key_id INT',
   ...NUMBER_COLUMNS.map((c) => `${c} ${SUMS.has(c) ? 'FLOAT8' : 'BIGINT'}`),
   'sketches TEXT',
-  'attribution TEXT',
 ].join(', ');
 const columnList = ['start', 'key_id', ...NUMBER_COLUMNS].join(', ');
 
@@ -31,24 +31,16 @@ function perLevel(statement: (level: RollupLevel) => string, where: string): str
 // blob's segments after the stored ones. Only this transaction's fold can bring it back to one.
 const APPEND_SKETCHES = `set_byte(t.sketches, 0, get_byte(t.sketches, 0) + get_byte(excluded.sketches, 0)) || substring(excluded.sketches FROM 2)`;
 
-// The same for the attribution blob (perf/attribution/attributionStats.ts), where empty is none.
-const APPEND_ATTRIBUTION = `CASE WHEN octet_length(excluded.attribution) = 0 THEN t.attribution
-          WHEN octet_length(t.attribution) = 0 THEN excluded.attribution
-          ELSE set_byte(t.attribution, 0, get_byte(t.attribution, 0) + get_byte(excluded.attribution, 0)) || substring(excluded.attribution FROM 2) END`;
-const ATTRIBUTION_TO_FOLD = `CASE WHEN octet_length(attribution) = 0 THEN NULL WHEN get_byte(attribution, 0) > ${MAX_ATTRIBUTION_SEGMENTS} THEN attribution END`;
-
 // The rollup rows of a write as a CTE `d`, from the JSON parameter `$n` (rows of {@link record}).
 const rollupRows = (n: number) => `d AS (SELECT * FROM jsonb_to_recordset($${n}::jsonb) AS d(level TEXT, ${recordColumns}))`;
 // One upsert CTE per level; a row's blob comes back only when it needs a fold.
 const UPSERTS = perLevel(
-  (level) => `INSERT INTO perf_rollup_${level} AS t (${columnList}, sketches, attribution)
-        SELECT ${columnList}, decode(sketches, 'base64'), decode(attribution, 'base64') FROM d WHERE level = '${level}' ORDER BY start, key_id
+  (level) => `INSERT INTO perf_rollup_${level} AS t (${columnList}, sketches)
+        SELECT ${columnList}, decode(sketches, 'base64') FROM d WHERE level = '${level}' ORDER BY start, key_id
         ON CONFLICT (start, key_id) DO UPDATE SET ${NUMBER_COLUMNS.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ')},
-          sketches = ${APPEND_SKETCHES},
-          attribution = ${APPEND_ATTRIBUTION}
-        RETURNING '${level}' AS level, start, key_id, CASE WHEN get_byte(sketches, 0) > ${MAX_SEGMENTS} THEN sketches END AS sketches,
-          ${ATTRIBUTION_TO_FOLD} AS attribution`,
-  'sketches IS NOT NULL OR attribution IS NOT NULL',
+          sketches = ${APPEND_SKETCHES}
+        RETURNING '${level}' AS level, start, key_id, CASE WHEN get_byte(sketches, 0) > ${MAX_SEGMENTS} THEN sketches END AS sketches`,
+  'sketches IS NOT NULL',
 );
 // Named, so each connection plans them once: each is the same text on every write. WRITE takes
 // the raw rows (perfRows.ts) as $1 and the rollup rows as $2; UPSERT only the rollup rows.
@@ -58,9 +50,9 @@ const UPSERT = { name: 'perf-rollup-upsert', text: `WITH ${rollupRows(1)}\n ${UP
 // no one. Nothing reads the CTEs: data-modifying CTEs run to completion all the same.
 const FOLD = {
   name: 'perf-rollup-fold',
-  text: `WITH f AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::bytea[], $5::bytea[]) AS f(level, start, key_id, sketches, attribution))
+  text: `WITH f AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::bytea[]) AS f(level, start, key_id, sketches))
      ${LEVELS.map(
-       (level) => `, ${level} AS (UPDATE perf_rollup_${level} t SET sketches = COALESCE(f.sketches, t.sketches), attribution = COALESCE(f.attribution, t.attribution)
+       (level) => `, ${level} AS (UPDATE perf_rollup_${level} t SET sketches = f.sketches
         FROM f WHERE f.level = '${level}' AND t.start = f.start AND t.key_id = f.key_id)`,
      ).join('\n')}
      SELECT 1`,
@@ -103,34 +95,29 @@ async function upsertRollups(
 ): Promise<void> {
   const ids = await resolvePerfKeys(db, deltas, keys);
   const encode = sketchEncoder();
-  const encodeAttribution = attributionEncoder();
-  const rows = deltas.map((delta) => record(delta, ids.get(pgText(delta.dims))!, encode(delta.stats), encodeAttribution(delta.stats)));
-  const { rows: full } = await db.query<{ level: RollupLevel; start: number; key_id: number; sketches: Buffer | null; attribution: Buffer | null }>({
+  const rows = deltas.map((delta) => record(delta, ids.get(pgText(delta.dims))!, encode(delta.stats)));
+  const { rows: full } = await db.query<{ level: RollupLevel; start: number; key_id: number; sketches: Buffer }>({
     ...statement,
     // The rollup rows hold no text from clients (level names, base64), so plain JSON will do:
     // pgJson's per-value check cost more than the rest of their encoding.
     values: [...leading, JSON.stringify(rows)],
   });
-  if (full.length === 0) return;
-  await db.query({
-    ...FOLD,
-    values: [
-      full.map((row) => row.level),
-      full.map((row) => row.start),
-      full.map((row) => row.key_id),
-      full.map((row) => (row.sketches ? foldSketches(row.sketches, VITAL_FIELDS.length) : null)),
-      full.map((row) => (row.attribution ? foldAttribution(row.attribution) : null)),
-    ],
-  });
+  if (full.length > 0) {
+    await db.query({
+      ...FOLD,
+      values: [full.map((row) => row.level), full.map((row) => row.start), full.map((row) => row.key_id), full.map((row) => foldSketches(row.sketches, VITAL_FIELDS.length))],
+    });
+  }
+  // The same deltas' attribution rows (the page's and the whole site's), locked after these.
+  await upsertAttributionRollups(db, attributionDeltas(deltas), (dims) => ids.get(pgText(dims))!);
 }
 
-function record(delta: PerfRollupDelta, keyId: number, sketches: Buffer, attribution: Buffer): Record<string, unknown> {
+function record(delta: PerfRollupDelta, keyId: number, sketches: Buffer): Record<string, unknown> {
   const out: Record<string, unknown> = {
     level: delta.level,
     start: delta.start,
     key_id: keyId,
     sketches: sketches.toString('base64'),
-    attribution: attribution.toString('base64'),
   };
   NUMBER_COLUMNS.forEach((column, i) => (out[column] = delta.stats.values[i]));
   return out;
@@ -141,22 +128,21 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
   const rows: PerfRollupRow[] = [];
   for (const piece of filter.pieces) {
     const found = await db.query<unknown[]>({
-      text: `SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, CASE WHEN $6::boolean THEN r.attribution END, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+      text: `SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
                FROM perf_rollup_${piece.level} r JOIN perf_rollup_keys k ON k.id = r.key_id
               WHERE r.start >= $1 AND r.start < $2
                 AND ($3::text IS NULL OR k.vertical = $3)
                 AND ($4::text IS NULL OR k.page_id = $4)
                 AND ($5::text IS NULL OR k.sub_page_id = $5)`,
-      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.attribution === true],
+      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null],
       rowMode: 'array',
     });
-    for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found.rows) {
+    for (const [start, vertical, pageId, subPageId, sketches, ...values] of found.rows) {
       rows.push({
         start: start as number,
         page: { vertical: vertical as string | null, pageId: pageId as string | null, subPageId: subPageId as string | null },
         values: (values as Array<number | string>).map(Number),
         sketches: sketches as Buffer,
-        attribution: attribution as Buffer | null,
       });
     }
   }

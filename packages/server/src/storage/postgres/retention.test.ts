@@ -68,7 +68,7 @@ describe('PostgreSQL retention', () => {
     expect(report.failed).toEqual([]);
     expect(report.purged.probe_rollup_day).toEqual({ rows: 12_000, chunks: 7 });
     // The migrations' own day tables are found by the same rule (empty here).
-    expect(Object.keys(report.purged).sort()).toEqual(['analytics_rollup_day', 'log_rollup_day', 'perf_rollup_day', 'probe_rollup_day']);
+    expect(Object.keys(report.purged).sort()).toEqual(['analytics_rollup_day', 'log_rollup_day', 'perf_attribution_rollup_day', 'perf_rollup_day', 'probe_rollup_day']);
     expect(await count('probe_rollup_day')).toBe(11);
   });
 

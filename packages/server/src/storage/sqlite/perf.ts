@@ -82,6 +82,10 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
         await pending?.settle(); // what was ingested before this read is in the rows it reads
         return rollups.read(filter);
       },
+      async readPerfAttribution(filter) {
+        await deferred?.settle();
+        return rollups.readAttribution(filter);
+      },
     },
   };
 }

@@ -1,13 +1,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
-import { appendAttribution } from '../../perf/attribution/attributionStats.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, attributionEncoder, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
+import { attributionDeltas } from '../../perf/attribution/attributionDeltas.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
 import type { PageKey, PerfMinutes } from '../../perf/perfRollup.js';
-import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
+import type { PerfAttributionFilter, PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
 import type { RollupLevel } from '../../rollups/timeGrid.js';
 import type { RollupFold } from './pendingRollups.js';
+import { SITE_SCOPE, createSqliteAttributionRollups } from './perfAttributionRollups.js';
 import { toReport } from './perfRows.js';
 import type { PerfRow } from './perfRows.js';
 
@@ -18,9 +19,10 @@ import type { PerfRow } from './perfRows.js';
 export interface SqlitePerfRollups {
   fold: RollupFold<PerfMinutes, PerfReport>;
   read(filter: PerfRollupFilter): PerfRollupRow[];
+  readAttribution(filter: PerfAttributionFilter): Buffer[];
 }
 
-type RawRow = [number, string | null, string | null, string | null, Buffer, Buffer | null, ...number[]];
+type RawRow = [number, string | null, string | null, string | null, Buffer, ...number[]];
 
 export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   // Merging blobs inside the upsert keeps it one statement per row: SQL sums the numbers, this
@@ -28,10 +30,8 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
   db.function('perf_sketch_merge', { deterministic: true }, (stored: unknown, added: unknown) =>
     mergeEncodedSketches(stored as Buffer, added as Buffer, VITAL_FIELDS.length),
   );
-  db.function('perf_attribution_merge', { deterministic: true }, (stored: unknown, added: unknown) =>
-    appendAttribution(stored as Buffer, added as Buffer),
-  );
-  const columns = ['start', 'key_id', ...NUMBER_COLUMNS, 'sketches', 'attribution'];
+  const attribution = createSqliteAttributionRollups(db);
+  const columns = ['start', 'key_id', ...NUMBER_COLUMNS, 'sketches'];
   const upserts = Object.fromEntries(
     LEVELS.map((level) => [
       level,
@@ -39,8 +39,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
         INSERT INTO perf_rollup_${level} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
         ON CONFLICT (start, key_id) DO UPDATE SET
           ${NUMBER_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
-          sketches = perf_sketch_merge(sketches, excluded.sketches),
-          attribution = perf_attribution_merge(attribution, excluded.attribution)`),
+          sketches = perf_sketch_merge(sketches, excluded.sketches)`),
     ]),
   ) as Record<RollupLevel, Statement>;
   // Nullable parameters keep one prepared statement for every combination of filters.
@@ -49,7 +48,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       level,
       db
         .prepare(`
-          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, CASE WHEN @attribution = 1 THEN r.attribution END, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+          SELECT r.start, k.vertical, k.page_id, k.sub_page_id, r.sketches, ${NUMBER_COLUMNS.map((c) => `r.${c}`).join(', ')}
             FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
            WHERE r.start >= @from AND r.start < @to
              AND (@vertical IS NULL OR k.vertical = @vertical)
@@ -88,11 +87,13 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       write(minutes) {
         // Every level at once (see pendingRollups.ts for why not compacted later).
         const encode = sketchEncoder();
-        const encodeAttribution = attributionEncoder();
         const fresh = new Map<string, number>();
-        for (const delta of levelDeltas(minutes)) {
-          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats), encodeAttribution(delta.stats));
+        const deltas = levelDeltas(minutes);
+        for (const delta of deltas) {
+          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats));
         }
+        // The same deltas' attribution rows (the page's and the whole site's), in the same transaction.
+        attribution.write(attributionDeltas(deltas), (delta) => (delta.page ? keyId(delta.dims!, delta.page, fresh) : SITE_SCOPE));
       },
       foldStored(into, afterId) {
         let rows = 0;
@@ -115,13 +116,13 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           vertical: filter.vertical ?? null,
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
-          attribution: filter.attribution ? 1 : 0,
         }) as RawRow[];
-        for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found) {
-          rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches, attribution });
+        for (const [start, vertical, pageId, subPageId, sketches, ...values] of found) {
+          rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches });
         }
       }
       return rows;
     },
+    readAttribution: attribution.read,
   };
 }

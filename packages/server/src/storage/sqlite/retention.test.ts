@@ -16,7 +16,7 @@ import { CONFORMANCE_ROLLUPS, describeRetentionConformance } from '../conformanc
 const NOW = Date.UTC(2026, 10, 23, 8, 0);
 // The rollup tables the migrations create, and made-up ones of the same naming rule.
 const SHIPPED_ROLLUPS = [
-  ...['minute', 'hour', 'day'].flatMap((level) => [`perf_rollup_${level}`, `analytics_rollup_${level}`]),
+  ...['minute', 'hour', 'day'].flatMap((level) => [`perf_rollup_${level}`, `perf_attribution_rollup_${level}`, `analytics_rollup_${level}`]),
   'log_rollup_hour',
   'log_rollup_day',
 ];
