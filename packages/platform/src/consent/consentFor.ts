@@ -9,12 +9,12 @@ export type ConsentSource = (listener: (granted: boolean) => void) => () => void
 /** The decision a TCData carries, or undefined while there is none yet. */
 export function decisionOf(tcData: TCData, purposeIds: number[], vendorId?: number): boolean | undefined {
   if (tcData.cmpStatus == 'error') return false;
-  if (tcData.cmpStatus == 'stub' || tcData.eventStatus == 'cmpuishown' || !tcData.eventStatus) return undefined;
-  if (tcData.gdprApplies === false) return true;
-  if (tcData.gdprApplies !== true) return undefined;
-  const purposes = tcData.purpose?.consents ?? {};
-  const granted = purposeIds.every((id) => purposes[id] === true);
-  return granted && (vendorId === undefined || tcData.vendor?.consents[vendorId] === true);
+  // A stub, a CMP waiting for the visitor, or no word on whether GDPR applies: no decision yet.
+  if (tcData.cmpStatus == 'stub' || tcData.eventStatus == 'cmpuishown' || !tcData.eventStatus || typeof tcData.gdprApplies != 'boolean') return undefined;
+  return (
+    !tcData.gdprApplies ||
+    (purposeIds.every((id) => tcData.purpose?.consents?.[id] === true) && (vendorId === undefined || tcData.vendor?.consents?.[vendorId] === true))
+  );
 }
 
 /**
