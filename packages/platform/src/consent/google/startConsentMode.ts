@@ -52,13 +52,14 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
     // two signals about the visitor's data (ad_user_data, ad_personalization).
     const send = (command: string, extra?: object) => {
       const grant = (purposes: number[], us?: 1) => (decided && decisionOf(decided, purposes) && !(us && usOptOut) ? 'granted' : 'denied');
-      const values: Record<ConsentModeSignal, string> = {
+      const values: Record<ConsentModeSignal, string> & object = {
         ad_storage: grant([1]),
         ad_user_data: grant([1, 7], 1),
         ad_personalization: grant([3, 4], 1),
         analytics_storage: grant(analyticsPurposes),
+        ...extra,
       };
-      gtag('consent', command, { ...values, ...extra });
+      gtag('consent', command, values);
     };
     // With a GPP CMP on the page, its US choices are awaited too.
     const update = () => void (decided && (!gpp || usOptOut != null) && send('update'));
@@ -67,7 +68,7 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
     page.__tcfapi?.('addEventListener', 2, (tcData: TCData | null, success?: boolean) => {
       listenerId = tcData?.listenerId;
       // While the CMP is a stub or its UI waits for the visitor there is no decision to send.
-      if (success && tcData && decisionOf(tcData, []) !== undefined) {
+      if (success && tcData && decisionOf(tcData, []) != null) {
         decided = tcData;
         update();
       }
