@@ -103,10 +103,11 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       });
       if (longest)
         Object.assign(fields, {
-          wa_inp_scriptUrl: longest.sourceURL ? cleanUrl(longest.sourceURL) : undefined,
-          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX) || undefined,
+          // Empty strings are left out of the form (sendForm), like absent fields.
+          wa_inp_scriptUrl: cleanUrl(longest.sourceURL),
+          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX),
           // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
-          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX) || undefined,
+          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX),
           wa_inp_scriptDuration: longestTime,
         });
       return fields;
