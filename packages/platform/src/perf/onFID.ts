@@ -1,3 +1,4 @@
+import { firstInputDelay } from './lib/firstInputDelay.js';
 import { rate } from './lib/thresholds.js';
 import type { MetricCallback } from './lib/types.js';
 
@@ -8,20 +9,8 @@ import type { MetricCallback } from './lib/types.js';
  * the input came before the page was first hidden (a background page's delay means nothing).
  */
 export function onFID(callback: MetricCallback): void {
-  try {
-    // Hidden from the start (opened in a background tab): no input can count.
-    let firstHidden = document.visibilityState === 'hidden' ? 0 : Infinity;
-    const onHidden = (event: Event): void => {
-      if (document.visibilityState === 'hidden') firstHidden = Math.min(firstHidden, event.timeStamp);
-    };
-    addEventListener('visibilitychange', onHidden, true);
-    const observer = new PerformanceObserver((list) => {
-      const entry = list.getEntries()[0] as PerformanceEventTiming | undefined;
-      if (!entry) return;
-      observer.disconnect();
-      removeEventListener('visibilitychange', onHidden, true);
-      if (entry.startTime >= firstHidden) return;
-      const value = entry.processingStart - entry.startTime;
+  firstInputDelay((value) => {
+    try {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       callback({
         name: 'FID',
@@ -31,9 +20,8 @@ export function onFID(callback: MetricCallback): void {
         id: `fid-${Date.now()}-${Math.random().toString(36).slice(2)}`,
         navigationType: nav ? nav.type.replace(/_/g, '-') : 'navigate',
       });
-    });
-    observer.observe({ type: 'first-input', buffered: true });
-  } catch {
-    // no first-input support (Safari, old browsers) or a throwing callback: nothing to report
-  }
+    } catch {
+      // a throwing callback: never into the page
+    }
+  });
 }

@@ -48,18 +48,18 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
       if (page.gtag) page.gtag(...args);
       else (page.dataLayer ??= []).push(args);
     } as (...args: unknown[]) => void;
-    const signals: Record<ConsentModeSignal, number[]> = {
-      ad_storage: [1],
-      ad_user_data: [1, 7],
-      ad_personalization: [3, 4],
-      analytics_storage: analyticsPurposes,
-    };
-    // A US opt-out denies ad_user_data and ad_personalization: the names /^ad_[up]/ matches.
+    // Each signal is granted when all its purposes have consent; a US opt-out also denies the
+    // two signals about the visitor's data (ad_user_data, ad_personalization).
     const send = (command: string, extra?: object) => {
-      const values: Record<string, unknown> = {};
-      for (const [name, purposes] of Object.entries(signals))
-        values[name] = decided && decisionOf(decided, purposes) && !(usOptOut && /^ad_[up]/.test(name)) ? 'granted' : 'denied';
-      gtag('consent', command, { ...values, ...extra });
+      const grant = (purposes: number[], us?: 1) => (decided && decisionOf(decided, purposes) && !(us && usOptOut) ? 'granted' : 'denied');
+      const values: Record<ConsentModeSignal, string> & object = {
+        ad_storage: grant([1]),
+        ad_user_data: grant([1, 7], 1),
+        ad_personalization: grant([3, 4], 1),
+        analytics_storage: grant(analyticsPurposes),
+        ...extra,
+      };
+      gtag('consent', command, values);
     };
     // With a GPP CMP on the page, its US choices are awaited too.
     const update = () => void (decided && (!gpp || usOptOut != null) && send('update'));
@@ -68,7 +68,7 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
     page.__tcfapi?.('addEventListener', 2, (tcData: TCData | null, success?: boolean) => {
       listenerId = tcData?.listenerId;
       // While the CMP is a stub or its UI waits for the visitor there is no decision to send.
-      if (success && tcData && decisionOf(tcData, []) !== undefined) {
+      if (success && tcData && decisionOf(tcData, []) != null) {
         decided = tcData;
         update();
       }

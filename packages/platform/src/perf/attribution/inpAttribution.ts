@@ -61,14 +61,18 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       // Entries the browser has queued but not yet delivered (web-vitals takes its own on hide).
       if (events) addEvents(events.takeRecords());
       if (loafObserver) addLoafs(loafObserver.takeRecords());
+      // The interaction's own entries too, should the observer have missed them: its frame
+      // then always exists (entries already seen change nothing, the frame keeps min and max).
+      addEvents(metric.entries);
       const first = metric.entries[0];
       if (!first) return { wa_inp_inputDelay: 0, wa_inp_processingDuration: 0, wa_inp_presentationDelay: metric.value };
-      const frame = findLast(frames, (f) => Math.abs(f.render - (first.startTime + first.duration)) <= 8);
-      const processingStart = Math.max(frame?.processingStart ?? first.processingStart, first.startTime);
-      const paint = Math.max(first.startTime + first.duration, processingStart);
-      const processingEnd = Math.min(Math.max(frame?.processingEnd ?? 0, first.processingEnd), paint);
+      const paintedAt = first.startTime + first.duration;
+      const frame = findLast(frames, (f) => Math.abs(f.render - paintedAt) <= 8)!;
+      const processingStart = Math.max(frame.processingStart, first.startTime);
+      const paint = Math.max(paintedAt, processingStart);
+      const processingEnd = Math.min(frame.processingEnd, paint);
       const fields: AttributionFields = {
-        wa_inp_target: frame?.targets[first.interactionId] ?? selectorOf(metric.entries.find((e) => e.target)?.target),
+        wa_inp_target: frame.targets[first.interactionId],
         wa_inp_type: first.name.startsWith('key') ? 'keyboard' : 'pointer',
         wa_inp_time: first.startTime,
         wa_inp_inputDelay: processingStart - first.startTime,
@@ -103,10 +107,11 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       });
       if (longest)
         Object.assign(fields, {
-          wa_inp_scriptUrl: longest.sourceURL ? cleanUrl(longest.sourceURL) : undefined,
-          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX) || undefined,
+          // Empty strings are left out of the form (sendForm), like absent fields.
+          wa_inp_scriptUrl: cleanUrl(longest.sourceURL),
+          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX),
           // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
-          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX) || undefined,
+          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX),
           wa_inp_scriptDuration: longestTime,
         });
       return fields;

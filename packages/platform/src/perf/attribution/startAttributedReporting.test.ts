@@ -9,7 +9,8 @@ vi.doMock('web-vitals', () =>
     ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'].map((name) => [`on${name}`, (cb: Callback, opts: unknown) => void ((callbacks[name] = cb), (options[name] = opts))]),
   ),
 );
-vi.doMock('../onFID.js', () => ({ onFID: (cb: Callback) => void (callbacks.FID = cb) }));
+let firstInput: (value: number) => void = () => {};
+vi.doMock('../lib/firstInputDelay.js', () => ({ firstInputDelay: (cb: typeof firstInput) => void (firstInput = cb) }));
 const { startPerformanceReporting } = await import('./startAttributedReporting.js');
 
 let forms: URLSearchParams[];
@@ -57,6 +58,17 @@ describe('startPerformanceReporting with attribution', () => {
     reporting.stop();
   });
 
+  it('sends the first input delay as wv_fid with the page load, never with a route', async () => {
+    const reporting = startPerformanceReporting({});
+    firstInput(12.5);
+    history.pushState(null, '', '/?search=fid');
+    reporting.softNavigation({ pageId: 'results' });
+    callbacks.LCP!(softLCP(200, 9, location.href));
+    reporting.send();
+    await flush();
+    expect(forms.map((f) => [f.get('nav'), f.get('wv_fid')])).toEqual([['hard', '12.5'], ['soft', null]]);
+    reporting.stop();
+  });
   it('on a route change sends the view that ends, and gives the route only its own metrics', async () => {
     const reporting = startPerformanceReporting({ vertical: 'flights', pageId: 'home', subPageId: 'search', pageTag: 'v1' });
     callbacks.CLS!(hardCLS(0.05));

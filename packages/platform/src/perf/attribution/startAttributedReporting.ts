@@ -1,7 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { Metric, ReportOpts } from 'web-vitals';
 import { navigationTimingFields } from '../navigationTimingFields.js';
-import { onFID } from '../onFID.js';
+import { firstInputDelay } from '../lib/firstInputDelay.js';
 import { sendForm } from '../lib/sendForm.js';
 import { newId } from '../../transport/newId.js';
 import type { PerfReporting, PerfReportingOptions } from '../startPerformanceReporting.js';
@@ -93,7 +93,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
   };
 
   const record =
-    (attribute?: (metric: never) => AttributionFields) =>
+    (attribute: (metric: never) => AttributionFields) =>
     (metric: Partial<Pick<Metric, 'navigationId' | 'navigationURL'>> & { name: MetricName; value: number; navigationType: string }): void => {
       try {
         let into = hard;
@@ -106,7 +106,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
           }
         }
         into.values[`wv_${metric.name.toLowerCase()}` as VitalFormField] = metric.value;
-        if (attribute) into.fields[metric.name] = attribute(metric as never);
+        into.fields[metric.name] = attribute(metric as never);
       } catch {
         // attribution is best effort: the value itself is already kept
       }
@@ -133,7 +133,8 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     onINP(record(inp.attribute), opts);
     onFCP(record(fcpAttribution), opts);
     onTTFB(record(ttfbAttribution), opts);
-    onFID(record());
+    // FID's value only: its rating and id would be dropped here anyway.
+    firstInputDelay((value) => void (hard.values.wv_fid = value));
   } catch (error) {
     logger?.error('Performance reporting could not start', error);
   }
