@@ -48,6 +48,8 @@ export class Interceptor extends EventEmitter {
   readonly pendingCookies: string[] = [];
   /** Drops Content-Security-Policy from documents (Playwright's bypassCSP). */
   bypassCSP = false;
+  /** Headers added to every request (Playwright's extraHTTPHeaders), names in lower case. */
+  extraHeaders: Record<string, string> = {};
 
   private constructor(private readonly server: Server) {
     super();
@@ -101,7 +103,7 @@ export class Interceptor extends EventEmitter {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = flatHeaders(req.headers);
+    const headers = { ...flatHeaders(req.headers), ...this.extraHeaders };
     delete headers['proxy-connection'];
     const request = new WkRequest(req.url ?? '', req.method ?? 'GET', headers, Buffer.concat(chunks));
     const initPath = '/__webkit_init__/';

@@ -134,8 +134,17 @@ export class WkPage extends EventEmitter {
     const value = await this.poll(() => this.evaluate(fn, arg), options.timeout ?? 30_000, 'waitForFunction', options.polling);
     return { jsonValue: async () => value };
   }
+  /**
+   * Waits until the page is at a URL matching `match` and that document has loaded, as Playwright's
+   * waitForURL does (waitUntil 'load'): a click right after must reach the new document's handlers.
+   */
   async waitForURL(match: UrlMatch, options: { timeout?: number } = {}): Promise<void> {
-    await this.poll(async () => urlMatches(match, await this.currentUrl()), options.timeout ?? 30_000, `URL ${String(match)}`);
+    const loaded = async () => {
+      // A script sent while the document is being replaced may fail: that is "not yet".
+      const state = await this.execute<string>('return document.readyState;').catch(() => '');
+      return state === 'complete' && urlMatches(match, this.href);
+    };
+    await this.poll(loaded, options.timeout ?? 30_000, `URL ${String(match)}, loaded`);
   }
   async waitForLoadState(): Promise<void> {
     await this.poll(() => this.evaluate('document.readyState === "complete"'), 30_000, 'load');
