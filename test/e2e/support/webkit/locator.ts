@@ -12,6 +12,8 @@ export interface LocatorHost {
 
 type TextMatch = string | RegExp;
 const ACTION_TIMEOUT_MS = 15_000;
+/** In-page test for "visible" as Playwright means it: a non-empty box, not visibility:hidden. */
+const SHOWN = 'const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };';
 
 /** WebDriver key codes for the named keys the tests press. */
 export const KEYS: Record<string, string> = {
@@ -58,9 +60,9 @@ export class WkLocator {
     return this.with({ nth: index });
   }
 
-  /** Runs `body` (with `els` in scope) over the matching elements now. */
+  /** Runs `body` over the matching elements now; `els`, `args` and `shown(el)` (visible) in scope. */
   private inPage<T>(body: string, args: unknown[] = []): Promise<T> {
-    return this.host.execute<T>(`const els = (${resolverSource})(arguments[0]); const args = arguments[1]; ${body}`, [this.steps, args]);
+    return this.host.execute<T>(`const els = (${resolverSource})(arguments[0]); const args = arguments[1]; ${SHOWN} ${body}`, [this.steps, args]);
   }
   /**
    * Waits until the first match exists (and is visible when `visible`), as Playwright's actions
@@ -72,8 +74,7 @@ export class WkLocator {
     const deadline = Date.now() + timeout;
     for (;;) {
       const found = await this.inPage<{ value: T } | null>(
-        `const el = els[0]; if (!el) return null;
-         if (args[0]) { const r = el.getBoundingClientRect(); if (!(r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')) return null; }
+        `const el = els[0]; if (!el || (args[0] && !shown(el))) return null;
          return Promise.resolve((function (el, args) { ${read} })(el, args[1])).then((value) => ({ value }));`,
         [visible, args],
       ).catch((error: unknown) => {
@@ -128,7 +129,7 @@ export class WkLocator {
     return this.firstMatch(false, 'return el.checked ?? el.getAttribute("aria-checked") === "true";');
   }
   isVisible(): Promise<boolean> {
-    return this.inPage('const el = els[0]; if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";');
+    return this.inPage('return !!els[0] && shown(els[0]);');
   }
   /** Disabled as Playwright means it: a disabled form control, or inside a disabled fieldset. */
   isDisabled(): Promise<boolean> {
@@ -146,12 +147,12 @@ export class WkLocator {
   async click(): Promise<void> {
     return this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
   }
-  async check(): Promise<void> {
-    if (!(await this.isChecked())) await this.click();
+  /** Clicks when the box is not in the state asked for (`check` and `uncheck`). */
+  private async setChecked(want: boolean): Promise<void> {
+    if ((await this.isChecked()) !== want) await this.click();
   }
-  async uncheck(): Promise<void> {
-    if (await this.isChecked()) await this.click();
-  }
+  check = () => this.setChecked(true);
+  uncheck = () => this.setChecked(false);
   async focus(): Promise<void> {
     await this.firstMatch(false, 'el.focus(); return true;');
   }
@@ -164,9 +165,7 @@ export class WkLocator {
   async type(value: string): Promise<void> {
     return this.act(true, (el) => this.host.elementCommand('POST', el, '/value', { text: value }));
   }
-  async pressSequentially(value: string): Promise<void> {
-    await this.type(value);
-  }
+  pressSequentially = (value: string) => this.type(value);
   async press(key: string): Promise<void> {
     await this.focus();
     await this.host.pressKeys(KEYS[key] ?? key);
@@ -182,9 +181,7 @@ export class WkLocator {
     const timeout = options.timeout ?? ACTION_TIMEOUT_MS * 2;
     const deadline = Date.now() + timeout;
     for (;;) {
-      const [n, visible] = await this.inPage<[number, boolean]>(
-        'const el = els[0]; const r = el && el.getBoundingClientRect(); return [els.length, !!el && r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"];',
-      );
+      const [n, visible] = await this.inPage<[number, boolean]>('return [els.length, !!els[0] && shown(els[0])];');
       const done = { attached: n > 0, detached: n === 0, visible, hidden: !visible }[state];
       if (done) return;
       if (Date.now() > deadline) throw new Error(`locator ${JSON.stringify(this.steps)}: not ${state} after ${timeout} ms`);
