@@ -22,6 +22,7 @@ export class WkPage extends EventEmitter {
   /** Set for a page of `browser.newPage()`: closing the page closes its context, as in Playwright. */
   closesContext = false;
   private readonly forwarders = new Map<string, (value: unknown) => void>();
+  private readonly initScripts: number[] = [];
   readonly keyboard = { press: (key: string) => this.pressKeys(KEYS[key] ?? key) };
   readonly mouse = { click: (x: number, y: number) => this.clickAt(x, y) };
   /**
@@ -197,10 +198,13 @@ export class WkPage extends EventEmitter {
   async unrouteAll(): Promise<void> {
     this.ctx.interceptor.unroute();
   }
-  /** Runs `script` in every document this context loads from now on (see interceptor.ts). */
+  /**
+   * Runs `script` in every document loaded from now on until this page closes (see interceptor.ts).
+   * The proxy cannot tell the context's windows apart, so a page open beside this one gets it too.
+   */
   async addInitScript(script: Fn | { content: string }, arg?: unknown): Promise<void> {
     const source = typeof script === 'object' ? script.content : typeof script === 'string' ? script : `(${script.toString()})(${JSON.stringify(arg)});`;
-    this.ctx.interceptor.addInitScript(source);
+    this.initScripts.push(this.ctx.interceptor.addInitScript(source));
   }
   async addScriptTag(options: { content?: string; url?: string }): Promise<void> {
     await this.evaluate(
@@ -248,6 +252,7 @@ export class WkPage extends EventEmitter {
     this.closed = true;
     await this.ctx.closePage(this);
     for (const [name, forward] of this.forwarders) this.ctx.interceptor.off(name, forward);
+    for (const id of this.initScripts) this.ctx.interceptor.removeInitScript(id);
     this.emit('close', this);
     if (this.closesContext) await this.ctx.close();
   }
