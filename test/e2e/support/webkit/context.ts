@@ -1,10 +1,11 @@
 // A Playwright-shaped BrowserContext for WebKitGTK: one WebKitWebDriver with one session (one
 // MiniBrowser process, its own cookies and storage; the driver allows one session at a time) whose
 // requests all pass through its own proxy.
-import { Interceptor, type RouteHandler } from './interceptor.js';
+import type { Interceptor, RouteHandler } from './interceptor.js';
+import { shutdown, type Launched } from './launch.js';
 import type { UrlMatch } from './network.js';
 import { WkPage } from './page.js';
-import { WebDriverSession, WebKitDriverProcess } from './webdriver.js';
+import type { WebDriverSession } from './webdriver.js';
 
 /** The context options the WebKit driver honours; others are accepted and have no effect. */
 export type WkContextOptions = {
@@ -12,6 +13,7 @@ export type WkContextOptions = {
   userAgent?: string;
   timezoneId?: string;
   bypassCSP?: boolean;
+  extraHTTPHeaders?: Record<string, string>;
   [other: string]: unknown;
 };
 
@@ -23,35 +25,30 @@ export class WkContext {
   private current: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private closedAll = false;
+  readonly interceptor: Interceptor;
+  private readonly session: WebDriverSession;
 
   private constructor(
-    readonly interceptor: Interceptor,
-    private readonly session: WebDriverSession,
-    private readonly driver: WebKitDriverProcess,
+    private readonly launched: Launched,
     private readonly options: WkContextOptions,
-    private readonly onClose: (context: WkContext) => void,
-  ) {}
+    private readonly onClose: (context: WkContext, shutdown: Promise<void>) => void,
+  ) {
+    this.interceptor = launched.interceptor;
+    this.session = launched.session;
+    this.spare = launched.window;
+    // A new session's current window is its only one: no switch needed before the first command.
+    this.current = launched.window;
+    launched.interceptor.bypassCSP = Boolean(options.bypassCSP);
+    const extra = Object.entries(options.extraHTTPHeaders ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+    launched.interceptor.extraHeaders = Object.fromEntries(extra);
+  }
 
-  static async create(display: string, options: WkContextOptions, onClose: (context: WkContext) => void): Promise<WkContext> {
-    const interceptor = await Interceptor.start();
-    const driver = await WebKitDriverProcess.start(display).catch(async (error: unknown) => {
-      await interceptor.close();
-      throw error;
-    });
-    interceptor.bypassCSP = Boolean(options.bypassCSP);
-    const args = ['--automation'];
-    if (options.userAgent) args.push(`--user-agent=${options.userAgent}`);
-    if (options.timezoneId) args.push(`--time-zone=${options.timezoneId}`);
-    try {
-      const session = await WebDriverSession.create(driver.url, interceptor.port, args);
-      const context = new WkContext(interceptor, session, driver, options, onClose);
-      context.spare = await session.command<string>('GET', '/window');
-      return context;
-    } catch (error) {
-      await interceptor.close();
-      await driver.stop();
-      throw error;
-    }
+  /**
+   * A context over `launched` (a MiniBrowser started for these options, see launch.ts); `onClose`
+   * receives the teardown, which runs after `close()` resolves (the browser awaits it at its end).
+   */
+  static from(launched: Launched, options: WkContextOptions, onClose: (context: WkContext, shutdown: Promise<void>) => void): WkContext {
+    return new WkContext(launched, options, onClose);
   }
 
   /**
@@ -123,14 +120,14 @@ export class WkContext {
     return Promise.resolve();
   }
 
-  /** Closes every page (each leaves its document first) and ends the session. */
+  /**
+   * Closes every page (each leaves its document first, so its pagehide beacons go); the session,
+   * driver and proxy end after this resolves (1-2 s under load that no test waits for).
+   */
   async close(): Promise<void> {
     if (this.closedAll) return;
     for (const page of [...this.open]) await page.close();
     this.closedAll = true;
-    await this.session.delete();
-    await this.driver.stop();
-    await this.interceptor.close();
-    this.onClose(this);
+    this.onClose(this, shutdown(this.launched));
   }
 }

@@ -43,11 +43,14 @@ export class WkRoute {
 /** The proxy: `port` to hand to WebDriver; emits 'request', 'response', 'requestfinished', 'requestfailed'. */
 export class Interceptor extends EventEmitter {
   private routes: { match: UrlMatch; handler: RouteHandler }[] = [];
-  private readonly initScripts: string[] = [];
+  /** Init scripts by id; a removed one (its page closed) is undefined. */
+  private readonly initScripts: (string | undefined)[] = [];
   /** Set-Cookie values fetched outside the browser (page.request), handed to it with the next response. */
   readonly pendingCookies: string[] = [];
   /** Drops Content-Security-Policy from documents (Playwright's bypassCSP). */
   bypassCSP = false;
+  /** Headers added to every request (Playwright's extraHTTPHeaders), names in lower case. */
+  extraHeaders: Record<string, string> = {};
 
   private constructor(private readonly server: Server) {
     super();
@@ -89,8 +92,12 @@ export class Interceptor extends EventEmitter {
    * Runs `source` first in every HTML document from now on: the proxy adds a script tag, loaded
    * from the document's own origin (so a 'self' script policy admits it), at the top of the head.
    */
-  addInitScript(source: string): void {
-    this.initScripts.push(source);
+  addInitScript(source: string): number {
+    return this.initScripts.push(source) - 1;
+  }
+  /** Stops adding init script `id` (a page's own, when that page closes). */
+  removeInitScript(id: number): void {
+    this.initScripts[id] = undefined;
   }
 
   async close(): Promise<void> {
@@ -101,7 +108,7 @@ export class Interceptor extends EventEmitter {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = flatHeaders(req.headers);
+    const headers = { ...flatHeaders(req.headers), ...this.extraHeaders };
     delete headers['proxy-connection'];
     const request = new WkRequest(req.url ?? '', req.method ?? 'GET', headers, Buffer.concat(chunks));
     const initPath = '/__webkit_init__/';
@@ -127,14 +134,14 @@ export class Interceptor extends EventEmitter {
       let response: WkResponse;
       if (decision.kind === 'fulfill') {
         let answer = await fulfilment(decision.options);
-        if (request.resourceType() === 'document' && (answer.headers['content-type'] ?? '').includes('text/html') && this.initScripts.length) {
+        if (request.resourceType() === 'document' && (answer.headers['content-type'] ?? '').includes('text/html') && this.initScripts.some(Boolean)) {
           answer = await fulfilment({ status: answer.status, headers: answer.headers, body: this.withInitScripts(answer.body.toString('utf8')) });
         }
         const cookies = this.pendingCookies.splice(0);
         response = new WkResponse(request, answer.status, answer.headers, Promise.resolve(answer.body));
         res.writeHead(answer.status, cookies.length ? { ...answer.headers, 'set-cookie': cookies } : answer.headers);
         res.end(answer.body);
-      } else if (request.resourceType() === 'document' && (this.initScripts.length || this.bypassCSP)) {
+      } else if (request.resourceType() === 'document' && (this.initScripts.some(Boolean) || this.bypassCSP)) {
         response = await this.rewriteDocument(await forward(request, decision), res);
       } else {
         response = await forward(request, decision, res);
@@ -152,7 +159,7 @@ export class Interceptor extends EventEmitter {
 
   /** `html` with a script tag per init script at the top of its head (or of the document). */
   private withInitScripts(html: string): string {
-    const tags = this.initScripts.map((_, i) => `<script src="/__webkit_init__/${i}.js"></script>`).join('');
+    const tags = this.initScripts.map((s, i) => (s === undefined ? '' : `<script src="/__webkit_init__/${i}.js"></script>`)).join('');
     if (!tags) return html;
     return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + tags) : tags + html;
   }

@@ -12,6 +12,8 @@ export interface LocatorHost {
 
 type TextMatch = string | RegExp;
 const ACTION_TIMEOUT_MS = 15_000;
+/** In-page test for "visible" as Playwright means it: a non-empty box, not visibility:hidden. */
+const SHOWN = 'const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };';
 
 /** WebDriver key codes for the named keys the tests press. */
 export const KEYS: Record<string, string> = {
@@ -58,36 +60,41 @@ export class WkLocator {
     return this.with({ nth: index });
   }
 
-  /** The matching elements now (no waiting). */
-  private resolve(): Promise<ElementRef[]> {
-    return this.host.execute<ElementRef[]>(`return (${resolverSource})(arguments[0]);`, [this.steps]);
-  }
-  /** Runs `body` (with `els` in scope) over the matching elements now. */
+  /** Runs `body` over the matching elements now; `els`, `args` and `shown(el)` (visible) in scope. */
   private inPage<T>(body: string, args: unknown[] = []): Promise<T> {
-    return this.host.execute<T>(`const els = (${resolverSource})(arguments[0]); const args = arguments[1]; ${body}`, [this.steps, args]);
+    return this.host.execute<T>(`const els = (${resolverSource})(arguments[0]); const args = arguments[1]; ${SHOWN} ${body}`, [this.steps, args]);
   }
-  /** Waits until the first match exists (and is visible when `visible`), as Playwright's actions do. */
-  private async element(visible = false, timeout = ACTION_TIMEOUT_MS): Promise<ElementRef> {
+  /**
+   * Waits until the first match exists (and is visible when `visible`), as Playwright's actions
+   * do, and returns `read` of it (a function body over `el` and `args`) in the same round trip.
+   * With `read` 'el' the element itself comes back: WebKit serializes it after the script's
+   * promise settles, so a node removed in between is reported stale, and that is "not yet".
+   */
+  private async firstMatch<T>(visible: boolean, read: string, args: unknown[] = [], timeout = ACTION_TIMEOUT_MS): Promise<T> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const found = await this.inPage<ElementRef | null>(
-        `const el = els[0]; if (!el || !args[0]) return el || null; const r = el.getBoundingClientRect();
-         return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' ? el : null;`,
-        [visible],
-      );
-      if (found) return found;
+      const found = await this.inPage<{ value: T } | null>(
+        `const el = els[0]; if (!el || (args[0] && !shown(el))) return null;
+         return Promise.resolve((function (el, args) { ${read} })(el, args[1])).then((value) => ({ value }));`,
+        [visible, args],
+      ).catch((error: unknown) => {
+        if (String((error as Error).message).includes('stale element')) return null;
+        throw error;
+      });
+      if (found) return found.value;
       if (Date.now() > deadline) throw new Error(`locator ${JSON.stringify(this.steps)}: no ${visible ? 'visible ' : ''}element after ${timeout} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
 
   /**
-   * Resolves the element and runs `work` on it, resolving again when the page replaced the node
-   * in between (WebDriver's "stale element"), as Playwright re-resolves a locator per attempt.
+   * Resolves the element and runs the WebDriver command `work` on it, resolving again when the
+   * page replaced the node in between (WebDriver's "stale element"), as Playwright re-resolves a
+   * locator per attempt.
    */
   private async act<T>(visible: boolean, work: (el: ElementRef) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const el = await this.element(visible);
+      const el = await this.firstMatch<ElementRef>(visible, 'return el;');
       try {
         return await work(el);
       } catch (error) {
@@ -96,8 +103,8 @@ export class WkLocator {
     }
   }
 
-  async count(): Promise<number> {
-    return (await this.resolve()).length;
+  count(): Promise<number> {
+    return this.inPage('return els.length;');
   }
   async all(): Promise<WkLocator[]> {
     const n = await this.count();
@@ -106,41 +113,48 @@ export class WkLocator {
   allTextContents(): Promise<string[]> {
     return this.inPage('return els.map((e) => e.textContent || "");');
   }
-  async textContent(): Promise<string | null> {
-    return this.act(false, (el) => this.host.execute('return arguments[0].textContent;', [el]));
+  textContent(): Promise<string | null> {
+    return this.firstMatch(false, 'return el.textContent;');
   }
-  async innerText(): Promise<string> {
-    return this.act(false, (el) => this.host.execute('return arguments[0].innerText;', [el]));
+  innerText(): Promise<string> {
+    return this.firstMatch(false, 'return el.innerText;');
   }
-  async getAttribute(name: string): Promise<string | null> {
-    return this.act(false, (el) => this.host.execute('return arguments[0].getAttribute(arguments[1]);', [el, name]));
+  getAttribute(name: string): Promise<string | null> {
+    return this.firstMatch(false, 'return el.getAttribute(args);', [name]);
   }
-  async inputValue(): Promise<string> {
-    return this.act(false, (el) => this.host.execute('return arguments[0].value;', [el]));
+  inputValue(): Promise<string> {
+    return this.firstMatch(false, 'return el.value;');
   }
-  async isChecked(): Promise<boolean> {
-    return this.act(false, (el) => this.host.execute('const e = arguments[0]; return e.checked ?? e.getAttribute("aria-checked") === "true";', [el]));
+  isChecked(): Promise<boolean> {
+    return this.firstMatch(false, 'return el.checked ?? el.getAttribute("aria-checked") === "true";');
   }
   isVisible(): Promise<boolean> {
-    return this.inPage('const el = els[0]; if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";');
+    return this.inPage('return !!els[0] && shown(els[0]);');
+  }
+  /** Disabled as Playwright means it: a disabled form control, or inside a disabled fieldset. */
+  isDisabled(): Promise<boolean> {
+    return this.firstMatch(false, 'return el.matches(":disabled") || el.getAttribute("aria-disabled") === "true";');
+  }
+  async isEnabled(): Promise<boolean> {
+    return !(await this.isDisabled());
   }
   async isHidden(): Promise<boolean> {
     return !(await this.isVisible());
   }
-  async boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
-    return this.act(false, (el) => this.host.execute('const r = arguments[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };', [el]));
+  boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
+    return this.firstMatch(false, 'const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };');
   }
   async click(): Promise<void> {
     return this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
   }
-  async check(): Promise<void> {
-    if (!(await this.isChecked())) await this.click();
+  /** Clicks when the box is not in the state asked for (`check` and `uncheck`). */
+  private async setChecked(want: boolean): Promise<void> {
+    if ((await this.isChecked()) !== want) await this.click();
   }
-  async uncheck(): Promise<void> {
-    if (await this.isChecked()) await this.click();
-  }
+  check = () => this.setChecked(true);
+  uncheck = () => this.setChecked(false);
   async focus(): Promise<void> {
-    return this.act(false, (el) => this.host.execute('arguments[0].focus();', [el]));
+    await this.firstMatch(false, 'el.focus(); return true;');
   }
   async fill(value: string): Promise<void> {
     await this.act(true, async (el) => {
@@ -151,29 +165,23 @@ export class WkLocator {
   async type(value: string): Promise<void> {
     return this.act(true, (el) => this.host.elementCommand('POST', el, '/value', { text: value }));
   }
-  async pressSequentially(value: string): Promise<void> {
-    await this.type(value);
-  }
+  pressSequentially = (value: string) => this.type(value);
   async press(key: string): Promise<void> {
     await this.focus();
     await this.host.pressKeys(KEYS[key] ?? key);
   }
   async selectOption(value: string): Promise<void> {
-    await this.act(false, (el) => this.host.execute(
-      'const s = arguments[0]; s.value = arguments[1]; s.dispatchEvent(new Event("input", { bubbles: true })); s.dispatchEvent(new Event("change", { bubbles: true }));',
-      [el, value],
-    ));
+    await this.firstMatch(false, 'el.value = args; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return true;', [value]);
   }
   async dispatchEvent(type: string): Promise<void> {
-    return this.act(false, (el) => this.host.execute('arguments[0].dispatchEvent(new Event(arguments[1], { bubbles: true }));', [el, type]));
+    await this.firstMatch(false, 'el.dispatchEvent(new Event(args, { bubbles: true })); return true;', [type]);
   }
   async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
     const state = options.state ?? 'visible';
     const timeout = options.timeout ?? ACTION_TIMEOUT_MS * 2;
     const deadline = Date.now() + timeout;
     for (;;) {
-      const n = await this.count();
-      const visible = n > 0 && (await this.isVisible());
+      const [n, visible] = await this.inPage<[number, boolean]>('return [els.length, !!els[0] && shown(els[0])];');
       const done = { attached: n > 0, detached: n === 0, visible, hidden: !visible }[state];
       if (done) return;
       if (Date.now() > deadline) throw new Error(`locator ${JSON.stringify(this.steps)}: not ${state} after ${timeout} ms`);
@@ -181,8 +189,8 @@ export class WkLocator {
     }
   }
   /** Runs `fn(element, arg)` in the page on the first match. */
-  async evaluate<R, A>(fn: (el: Element, arg: A) => R, arg?: A): Promise<R> {
-    return this.act(false, (el) => this.host.execute<R>(`return (${fn.toString()})(arguments[0], arguments[1]);`, [el, arg]));
+  evaluate<R, A>(fn: (el: Element, arg: A) => R, arg?: A): Promise<R> {
+    return this.firstMatch<R>(false, `return (${fn.toString()})(el, args);`, [arg]);
   }
   /** Runs `fn(elements, arg)` in the page on every match. */
   evaluateAll<R, A>(fn: (els: Element[], arg: A) => R, arg?: A): Promise<R> {

@@ -22,6 +22,7 @@ export class WkPage extends EventEmitter {
   /** Set for a page of `browser.newPage()`: closing the page closes its context, as in Playwright. */
   closesContext = false;
   private readonly forwarders = new Map<string, (value: unknown) => void>();
+  private readonly initScripts: number[] = [];
   readonly keyboard = { press: (key: string) => this.pressKeys(KEYS[key] ?? key) };
   readonly mouse = { click: (x: number, y: number) => this.clickAt(x, y) };
   /**
@@ -134,8 +135,17 @@ export class WkPage extends EventEmitter {
     const value = await this.poll(() => this.evaluate(fn, arg), options.timeout ?? 30_000, 'waitForFunction', options.polling);
     return { jsonValue: async () => value };
   }
+  /**
+   * Waits until the page is at a URL matching `match` and that document has loaded, as Playwright's
+   * waitForURL does (waitUntil 'load'): a click right after must reach the new document's handlers.
+   */
   async waitForURL(match: UrlMatch, options: { timeout?: number } = {}): Promise<void> {
-    await this.poll(async () => urlMatches(match, await this.currentUrl()), options.timeout ?? 30_000, `URL ${String(match)}`);
+    const loaded = async () => {
+      // A script sent while the document is being replaced may fail: that is "not yet".
+      const state = await this.execute<string>('return document.readyState;').catch(() => '');
+      return state === 'complete' && urlMatches(match, this.href);
+    };
+    await this.poll(loaded, options.timeout ?? 30_000, `URL ${String(match)}, loaded`);
   }
   async waitForLoadState(): Promise<void> {
     await this.poll(() => this.evaluate('document.readyState === "complete"'), 30_000, 'load');
@@ -188,10 +198,13 @@ export class WkPage extends EventEmitter {
   async unrouteAll(): Promise<void> {
     this.ctx.interceptor.unroute();
   }
-  /** Runs `script` in every document this context loads from now on (see interceptor.ts). */
+  /**
+   * Runs `script` in every document loaded from now on until this page closes (see interceptor.ts).
+   * The proxy cannot tell the context's windows apart, so a page open beside this one gets it too.
+   */
   async addInitScript(script: Fn | { content: string }, arg?: unknown): Promise<void> {
     const source = typeof script === 'object' ? script.content : typeof script === 'string' ? script : `(${script.toString()})(${JSON.stringify(arg)});`;
-    this.ctx.interceptor.addInitScript(source);
+    this.initScripts.push(this.ctx.interceptor.addInitScript(source));
   }
   async addScriptTag(options: { content?: string; url?: string }): Promise<void> {
     await this.evaluate(
@@ -239,6 +252,7 @@ export class WkPage extends EventEmitter {
     this.closed = true;
     await this.ctx.closePage(this);
     for (const [name, forward] of this.forwarders) this.ctx.interceptor.off(name, forward);
+    for (const id of this.initScripts) this.ctx.interceptor.removeInitScript(id);
     this.emit('close', this);
     if (this.closesContext) await this.ctx.close();
   }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { freePort } from '../freePort.js';
 
 /** A reference to a DOM element inside a WebDriver session (one key, the web element id). */
@@ -98,7 +99,25 @@ export class WebDriverSession {
   }
 }
 
+/**
+ * With WK_TRACE=<file>, every command's duration in ms, method and path (ids elided) is appended
+ * there: where a slow WebKit test spends its time.
+ */
+function trace(startedAt: number, method: string, path: string): void {
+  const file = process.env.WK_TRACE;
+  if (file) appendFileSync(file, `${new Date().toISOString()} ${Date.now() - startedAt} ${method} ${path.replace(/[0-9A-Fa-f-]{20,}/g, '…')}\n`);
+}
+
 async function call(base: string, method: string, path: string, body: unknown, timeoutMs = 120_000): Promise<unknown> {
+  const startedAt = Date.now();
+  try {
+    return await send(base, method, path, body, timeoutMs);
+  } finally {
+    trace(startedAt, method, path);
+  }
+}
+
+async function send(base: string, method: string, path: string, body: unknown, timeoutMs = 120_000): Promise<unknown> {
   const response = await fetch(base + path, {
     method,
     signal: AbortSignal.timeout(timeoutMs),
