@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { PrebidJS } from 'prebid.js/types.d.ts';
 import { BID_URL, SYNC_URL, TEST_BIDDER } from '../prebid/tarmacTestBidder.js';
 import { prebidBundle } from './prebidBundle.js';
+import { engine } from './engine.js';
 
 /** What our test bidder POSTed: the bidder request as Prebid built it for this vendor. */
 export interface SentBidRequest {
@@ -88,6 +89,17 @@ async function arrivedBody(page: Page, request: Request): Promise<SentBidRequest
   if (onTheWire !== null) expect(onTheWire).toBe(recorded);
   return JSON.parse(recorded) as SentBidRequest;
 }
+
+/**
+ * Whether Prebid fires user syncs at all in this run's engine. Its userSync module skips every
+ * sync in Firefox and Safari, whose browsers block third-party cookies
+ * (`browserSupportsUserSyncCookies` in prebid.js src/userSync.js), whatever the consent; so there
+ * a test expects no sync pixel, and the consent rules for syncs are proven in Chromium.
+ */
+export const PREBID_SYNCS_USERS = engine === 'chromium';
+
+/** The sync pixels an auction the consent allows syncs for fires here: one bidder, one pixel where Prebid syncs. */
+export const ALLOWED_SYNCS = PREBID_SYNCS_USERS ? 1 : 0;
 
 /** A vendor's legal bases, as Prebid's `gvlLegalBasisMapping` takes them. */
 export interface VendorLegalBasis {
