@@ -90,7 +90,12 @@ describe('performance reporting', () => {
     if (measured.includes('event')) {
       // A 250 ms handler: Event Timing rounds durations to 8 ms, so Firefox reports 248.
       expect(reference.INP).toBeGreaterThanOrEqual(248);
-      expect(reference.INP).toBeLessThan(400);
+      // Skipping the worst needs the interaction count: Chromium gives performance.interactionCount.
+      // Without it (Firefox) web-vitals estimates the count from the interaction ids it observes,
+      // assuming Chromium's step of 7 between ids, so it may count fewer than 50 and keep the
+      // 400 ms one: the same value the report carries (above), just not the second-worst.
+      if (await page.evaluate(() => 'interactionCount' in performance)) expect(reference.INP).toBeLessThan(400);
+      else expect(reference.INP).toBeLessThan(400 + 50);
     } else expect(report!.vitals.wv_inp).toBeNull();
 
     // Navigation timing: Boomerang's names, epoch ms, matching performance.timing to the ms.

@@ -50,7 +50,10 @@ export function attributionFixtureHtml(options: { pageId: string; pageTag: strin
         }, { reportAllChanges: true });
       window.reporting = startPerformanceReporting({ vertical: 'e2e', pageId: ${JSON.stringify(options.pageId)}, subPageId: 'attribution', pageTag: ${JSON.stringify(options.pageTag)} });
       setTimeout(() => { const b = document.createElement('div'); b.id = 'banner'; document.getElementById('top').append(b); }, 400);
-      document.getElementById('hero').onload = () => (window.heroLoaded = true);
+      // The module runs after parsing; on a slow machine the image may have loaded before it.
+      const hero = document.getElementById('hero');
+      if (hero.complete && hero.naturalWidth > 0) window.heroLoaded = true;
+      else hero.onload = () => (window.heroLoaded = true);
       window.nextDelay = 0;
       document.getElementById('slow').addEventListener('click', function slowHandler() {
         const until = performance.now() + window.nextDelay;
