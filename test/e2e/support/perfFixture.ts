@@ -74,7 +74,7 @@ export function perfFixtureHtml(options: { pageId: string; pageTag: string; with
       }).observe({ type: 'first-input', buffered: true });
       addEventListener('load', () => setTimeout(() => {
         save('timing', performance.timing.toJSON());
-        save('navigation', performance.getEntriesByType('navigation')[0]?.toJSON() ?? null);
+        save('navigation', { ...performance.getEntriesByType('navigation')[0]?.toJSON(), timeOrigin: performance.timeOrigin });
       }));
       window.reporting = startPerformanceReporting({ vertical: 'e2e', pageId: ${JSON.stringify(options.pageId)}, subPageId: 'fixture', pageTag: ${JSON.stringify(options.pageTag)} });
       const shift = () => { const d = document.createElement('div'); d.className = 'shift'; document.getElementById('shifts').append(d); };
