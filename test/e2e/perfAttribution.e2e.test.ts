@@ -62,8 +62,15 @@ describe('attributed performance reporting', () => {
     expect(form.get('wa_lcp_url')).toBe(`${baseURL}/__fixture/hero.png`);
     const lcpParts = ['timeToFirstByte', 'resourceLoadDelay', 'resourceLoadDuration', 'elementRenderDelay'];
     expect(Math.abs(sum(form, lcpParts.map((p) => `wa_lcp_${p}`)) - num(form, 'wv_lcp'))).toBeLessThanOrEqual(1);
-    const lcpBoth = Object.fromEntries(lcpParts.map((p) => [p, [num(form, `wa_lcp_${p}`), Number(ref.LCP![p])]]));
-    for (const part of lcpParts) expect(Math.abs(num(form, `wa_lcp_${part}`) - Number(ref.LCP![part])), `${part}: ours, web-vitals' ${JSON.stringify(lcpBoth)}`).toBeLessThanOrEqual(1);
+    const lcpBoth = JSON.stringify(Object.fromEntries(lcpParts.map((p) => [p, [num(form, `wa_lcp_${p}`), Number(ref.LCP![p])]])));
+    if (measuresVital('wv_ttfb')) {
+      for (const part of lcpParts) expect(Math.abs(num(form, `wa_lcp_${part}`) - Number(ref.LCP![part])), `${part} [ours, web-vitals']: ${lcpBoth}`).toBeLessThanOrEqual(1);
+    } else {
+      // web-vitals takes no navigation entry whose responseStart is 0 (Firefox's, for this page the
+      // test answers: no request went out) and then puts the whole LCP in render delay; ours still
+      // splits it by the image's resource entry (the load duration checked below).
+      expect(Number(ref.LCP!.elementRenderDelay), lcpBoth).toBe(ref.LCP!.value);
+    }
     // The image's response was held 1.2 s: that is where the time went.
     expect(num(form, 'wa_lcp_resourceLoadDuration')).toBeGreaterThan(1000);
 
