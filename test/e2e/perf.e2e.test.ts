@@ -113,7 +113,8 @@ describe('performance reporting', () => {
     for (const [field, name] of pairs) {
       const at = entry[name]!;
       expect(Math.abs(report!.timing[field]! - (at || alwaysHappen.includes(name) ? entry.timeOrigin! + at : 0)), field).toBeLessThanOrEqual(1);
-      if (at && timing[name]) expect(Math.abs(report!.timing[field]! - timing[name]!), `${field} against performance.timing`).toBeLessThanOrEqual(1);
+      // performance.timing is whole ms from its own start (Firefox's differs from timeOrigin by up to 1 ms).
+      if (at && timing[name]) expect(Math.abs(report!.timing[field]! - timing[name]!), `${field} against performance.timing`).toBeLessThanOrEqual(2);
     }
     expect(report!.timing.nt_nav_type).toBe(0);
     expect(report!.timing.nt_red_cnt).toBe(0);
