@@ -19,7 +19,6 @@ interface StoredReport {
 }
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 /** The reports the server stored for one fixture run, read through the console API. */
 async function storedReports(pageTag: string): Promise<StoredReport[]> {
   const { reports } = await consoleApi<{ reports: StoredReport[] }>(`/vitals/reports?vertical=e2e&pageTag=${pageTag}&limit=10`);
@@ -90,17 +89,33 @@ describe('performance reporting', () => {
     if (measured.includes('event')) {
       // A 250 ms handler: Event Timing rounds durations to 8 ms, so Firefox reports 248.
       expect(reference.INP).toBeGreaterThanOrEqual(248);
-      expect(reference.INP).toBeLessThan(400);
+      // Skipping the worst needs performance.interactionCount (Chromium). Without it (Firefox)
+      // web-vitals estimates the count from interaction ids, assuming Chromium's numbering, and
+      // may count fewer than 50 and keep the 400 ms one (the report carries the same, above).
+      if (await page.evaluate(() => 'interactionCount' in performance)) expect(reference.INP).toBeLessThan(400);
+      else expect(reference.INP).toBeLessThan(400 + 50);
     } else expect(report!.vitals.wv_inp).toBeNull();
 
-    // Navigation timing: Boomerang's names, epoch ms, matching performance.timing to the ms.
+    // Navigation timing: Boomerang's names, epoch ms, to the ms.
     expect(Math.abs(report!.navStart! - timing.navigationStart!)).toBeLessThanOrEqual(1);
     const pairs: [string, string][] = [
       ['nt_fet_st', 'fetchStart'], ['nt_dns_st', 'domainLookupStart'], ['nt_con_end', 'connectEnd'], ['nt_req_st', 'requestStart'],
       ['nt_res_st', 'responseStart'], ['nt_res_end', 'responseEnd'], ['nt_domint', 'domInteractive'], ['nt_domcomp', 'domComplete'],
       ['nt_load_st', 'loadEventStart'], ['nt_load_end', 'loadEventEnd'], ['nt_red_st', 'redirectStart'], ['nt_ssl_st', 'secureConnectionStart'],
     ];
-    for (const [field, name] of pairs) expect(Math.abs(report!.timing[field]! - timing[name]!), field).toBeLessThanOrEqual(1);
+    // Each is the navigation entry's time (what the report reads), 0 where a phase did not happen;
+    // fetch, lookup and connection always happen (at the time origin on a reused connection). A page
+    // the automation answers (route.fulfill) sends no request: Firefox gives its requestStart and
+    // responseStart as 0 and so does the report, while the deprecated performance.timing says the
+    // time origin (and responseEnd 0). Where both APIs timed a phase they agree; a page the server
+    // answers Firefox times whole (the landing page test below).
+    const [entry, alwaysHappen] = [(await readJson(page, 'navigation')) as Record<string, number>, ['fetchStart', 'domainLookupStart', 'connectEnd']];
+    for (const [field, name] of pairs) {
+      const at = entry[name]!;
+      expect(Math.abs(report!.timing[field]! - (at || alwaysHappen.includes(name) ? entry.timeOrigin! + at : 0)), field).toBeLessThanOrEqual(1);
+      // performance.timing is whole ms from its own start (Firefox's differs from timeOrigin by up to 1 ms).
+      if (at && timing[name]) expect(Math.abs(report!.timing[field]! - timing[name]!), `${field} against performance.timing`).toBeLessThanOrEqual(2);
+    }
     expect(report!.timing.nt_nav_type).toBe(0);
     expect(report!.timing.nt_red_cnt).toBe(0);
     await page.close();

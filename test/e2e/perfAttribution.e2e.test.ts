@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 import { attributionFixtureHtml, routeAttributionAssets } from './support/attributionFixture.js';
+import { measures, measuresVital } from './support/engineMeasures.js';
+import { recordPerfReports, sentPerfReports } from './support/perfReports.js';
 
 const baseURL = inject('baseURL');
 const browser = chromiumForThisFile();
@@ -22,22 +24,24 @@ const hide = (page: Page) =>
 async function runFixture(): Promise<{ page: Page; pageTag: string; form: URLSearchParams; ref: Ref }> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
   const pageTag = unique('attr');
-  const bodies: string[] = [];
-  page.on('request', (request) => {
-    if (request.url() === `${baseURL}/s/run/perf`) bodies.push(request.postData() ?? '');
-  });
+  await recordPerfReports(page);
   await routeAttributionAssets(page, baseURL, 1200);
   await openFixture(page, baseURL, 'attribution', attributionFixtureHtml({ pageId: unique('page'), pageTag }));
   await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });
+  // The image is painted (the LCP is it) before the click ends LCP; a loaded machine paints late.
+  if (measuresVital('wv_lcp')) await page.waitForFunction(() => JSON.parse(localStorage.getItem('ref') ?? '{}').LCP?.target === '#hero', undefined, { timeout: 30_000 });
   await page.waitForTimeout(500);
   await page.evaluate((ms) => ((window as unknown as { nextDelay: number }).nextDelay = ms), HANDLER_MS);
   await page.locator('#slow').click();
   await page.waitForTimeout(1500); // idle callbacks deliver the interaction's entries
   await hide(page);
   const ref = (await page.evaluate(() => JSON.parse(localStorage.getItem('ref') ?? '{}'))) as Ref;
-  await eventually(async () => (bodies.length ? true : undefined), 5000, 'the perf report');
-  expect(bodies).toHaveLength(1);
-  return { page, pageTag, form: new URLSearchParams(bodies[0]), ref };
+  const forms = await eventually(async () => {
+    const sent = await sentPerfReports(page);
+    return sent.length ? sent : undefined;
+  }, 5000, 'the perf report');
+  expect(forms).toHaveLength(1);
+  return { page, pageTag, form: forms[0]!, ref };
 }
 
 const num = (form: URLSearchParams, name: string) => {
@@ -47,7 +51,7 @@ const num = (form: URLSearchParams, name: string) => {
 };
 const sum = (form: URLSearchParams, names: string[]) => names.reduce((total, name) => total + num(form, name), 0);
 
-describe('attributed performance reporting in Chromium', () => {
+describe('attributed performance reporting', () => {
   it('names the slow image, the slow button and the shifted element as web-vitals attribution does, with subparts that add up', async () => {
     const { page, pageTag, form, ref } = await runFixture();
     expect(form.get('nav')).toBe('hard');
@@ -60,7 +64,15 @@ describe('attributed performance reporting in Chromium', () => {
     expect(form.get('wa_lcp_url')).toBe(`${baseURL}/__fixture/hero.png`);
     const lcpParts = ['timeToFirstByte', 'resourceLoadDelay', 'resourceLoadDuration', 'elementRenderDelay'];
     expect(Math.abs(sum(form, lcpParts.map((p) => `wa_lcp_${p}`)) - num(form, 'wv_lcp'))).toBeLessThanOrEqual(1);
-    for (const part of lcpParts) expect(Math.abs(num(form, `wa_lcp_${part}`) - Number(ref.LCP![part])), part).toBeLessThanOrEqual(1);
+    const lcpBoth = JSON.stringify(Object.fromEntries(lcpParts.map((p) => [p, [num(form, `wa_lcp_${p}`), Number(ref.LCP![p])]])));
+    if (measuresVital('wv_ttfb')) {
+      for (const part of lcpParts) expect(Math.abs(num(form, `wa_lcp_${part}`) - Number(ref.LCP![part])), `${part} [ours, web-vitals']: ${lcpBoth}`).toBeLessThanOrEqual(1);
+    } else {
+      // web-vitals takes no navigation entry whose responseStart is 0 (Firefox's, for this page the
+      // test answers: no request went out) and then puts the whole LCP in render delay; ours still
+      // splits it by the image's resource entry (the load duration checked below).
+      expect(Number(ref.LCP!.elementRenderDelay), lcpBoth).toBe(ref.LCP!.value);
+    }
     // The image's response was held 1.2 s: that is where the time went.
     expect(num(form, 'wa_lcp_resourceLoadDuration')).toBeGreaterThan(1000);
 
@@ -75,27 +87,45 @@ describe('attributed performance reporting in Chromium', () => {
     for (const phase of phases) expect(Math.abs(num(form, `wa_inp_${phase}`) - Number(ref.INP![phase])), phase).toBeLessThanOrEqual(1);
     expect(num(form, 'wa_inp_processingDuration')).toBeGreaterThanOrEqual(HANDLER_MS);
     expect(num(form, 'wa_inp_presentationDelay')).toBeLessThan(HANDLER_MS / 2);
-    // Long Animation Frames (Chromium has them): the handler is the longest script.
-    expect(num(form, 'wa_inp_scriptDuration')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
-    expect(form.get('wa_inp_scriptInvoker')).toBe(String(ref.INP!.script!.invoker));
-    expect(form.get('wa_inp_scriptInvoker')).toMatch(/^BUTTON#slow/);
-    expect(form.get('wa_inp_scriptFunction')).toBe('slowHandler');
-    expect(num(form, 'wa_inp_totalScript')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
-    expect(Math.abs(num(form, 'wa_inp_totalScript') - Number(ref.INP!.totalScriptDuration))).toBeLessThanOrEqual(1);
+    if (measures.loaf) {
+      // Long Animation Frames: the handler is the longest script.
+      expect(num(form, 'wa_inp_scriptDuration')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
+      expect(form.get('wa_inp_scriptInvoker')).toBe(String(ref.INP!.script!.invoker));
+      expect(form.get('wa_inp_scriptInvoker')).toMatch(/^BUTTON#slow/);
+      expect(form.get('wa_inp_scriptFunction')).toBe('slowHandler');
+      expect(num(form, 'wa_inp_totalScript')).toBeGreaterThanOrEqual(HANDLER_MS - 8);
+      expect(Math.abs(num(form, 'wa_inp_totalScript') - Number(ref.INP!.totalScriptDuration))).toBeLessThanOrEqual(1);
+    } else {
+      // No Long Animation Frames in this engine: no script named, no script totals, never 0.
+      expect([...form.keys()].filter((k) => /^wa_inp_(script|total)/.test(k))).toEqual([]);
+    }
 
-    // CLS: the element web-vitals names as the largest shift's source, its value and time.
-    expect(num(form, 'wv_cls')).toBe(ref.CLS!.value);
-    expect(ref.CLS!.value).toBeGreaterThan(0.05);
-    expect(form.get('wa_cls_target')).toBe(ref.CLS!.largestShiftTarget);
-    expect(form.get('wa_cls_target')).toBe('html>body>main.content.page');
-    expect(num(form, 'wa_cls_value')).toBe(ref.CLS!.largestShiftValue);
-    expect(num(form, 'wa_cls_time')).toBe(ref.CLS!.largestShiftTime);
+    if (measuresVital('wv_cls')) {
+      // CLS: the element web-vitals names as the largest shift's source, its value and time.
+      expect(num(form, 'wv_cls')).toBe(ref.CLS!.value);
+      expect(ref.CLS!.value).toBeGreaterThan(0.05);
+      expect(form.get('wa_cls_target')).toBe(ref.CLS!.largestShiftTarget);
+      expect(form.get('wa_cls_target')).toBe('html>body>main.content.page');
+      expect(num(form, 'wa_cls_value')).toBe(ref.CLS!.largestShiftValue);
+      expect(num(form, 'wa_cls_time')).toBe(ref.CLS!.largestShiftTime);
+    } else {
+      // No layout-shift entries in this engine: web-vitals reports no CLS, and neither do we.
+      expect(ref.CLS).toBeUndefined();
+      expect([...form.keys()].filter((k) => k.includes('_cls'))).toEqual([]);
+    }
 
     // FCP and TTFB subparts, as web-vitals cuts them.
     expect(num(form, 'wa_fcp_timeToFirstByte')).toBeCloseTo(Number(ref.FCP!.timeToFirstByte), 6);
     expect(num(form, 'wa_fcp_firstByteToFCP')).toBeCloseTo(Number(ref.FCP!.firstByteToFCP), 6);
-    for (const part of ['waitingDuration', 'cacheDuration', 'dnsDuration', 'connectionDuration', 'requestDuration'])
-      expect(num(form, `wa_ttfb_${part}`), part).toBeCloseTo(Number(ref.TTFB![part]), 6);
+    if (measuresVital('wv_ttfb')) {
+      for (const part of ['waitingDuration', 'cacheDuration', 'dnsDuration', 'connectionDuration', 'requestDuration'])
+        expect(num(form, `wa_ttfb_${part}`), part).toBeCloseTo(Number(ref.TTFB![part]), 6);
+    } else {
+      // Firefox gives this page (answered by the test's route, no request sent) responseStart 0:
+      // web-vitals has no TTFB, and the report carries neither TTFB nor its subparts.
+      expect(ref.TTFB).toBeUndefined();
+      expect([...form.keys()].filter((k) => k.includes('_ttfb'))).toEqual([]);
+    }
 
     // The server took the report whole.
     const stored = await eventually(async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForThisFile, engine, eventually, openFixture } from './support/browser.js';
-import type { Engine } from './support/browser.js';
+import { MEASURES, VITALS } from './support/engineMeasures.js';
 import { consoleApi } from './support/consoleApi.js';
 import { perfFixtureHtml, routePerfAssets } from './support/perfFixture.js';
 
@@ -10,19 +10,6 @@ import { perfFixtureHtml, routePerfAssets } from './support/perfFixture.js';
 // its stored report (null), never 0.
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
-
-const VITALS = ['wv_lcp', 'wv_cls', 'wv_inp', 'wv_fcp', 'wv_ttfb', 'wv_fid'] as const;
-/**
- * The vitals each engine reports, and whether it offers Long Animation Frame and soft-navigation
- * entries (PerformanceObserver.supportedEntryTypes; this module reports neither yet).
- */
-const MEASURES: Record<Engine, { vitals: (typeof VITALS)[number][]; loaf: boolean; softNavigations: boolean }> = {
-  chromium: { vitals: ['wv_lcp', 'wv_cls', 'wv_inp', 'wv_fcp', 'wv_ttfb', 'wv_fid'], loaf: true, softNavigations: true },
-  // Firefox measures TTFB on a page the server answers (perf.e2e.test.ts, the landing page), but
-  // gives responseStart 0 for this fixture, which the test's route answers, so web-vitals has none.
-  firefox: { vitals: ['wv_lcp', 'wv_inp', 'wv_fcp', 'wv_fid'], loaf: false, softNavigations: false },
-  webkit: { vitals: ['wv_fcp', 'wv_ttfb'], loaf: false, softNavigations: false },
-};
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

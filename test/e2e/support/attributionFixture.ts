@@ -50,9 +50,9 @@ export function attributionFixtureHtml(options: { pageId: string; pageTag: strin
         }, { reportAllChanges: true });
       window.reporting = startPerformanceReporting({ vertical: 'e2e', pageId: ${JSON.stringify(options.pageId)}, subPageId: 'attribution', pageTag: ${JSON.stringify(options.pageTag)} });
       setTimeout(() => { const b = document.createElement('div'); b.id = 'banner'; document.getElementById('top').append(b); }, 400);
-      // On a loaded machine the image can arrive before this module has run: then it is done already.
+      // The module runs after parsing; on a slow machine the image may have loaded before it.
       const hero = document.getElementById('hero');
-      if (hero.complete) window.heroLoaded = true;
+      if (hero.complete && hero.naturalWidth > 0) window.heroLoaded = true;
       else hero.onload = () => (window.heroLoaded = true);
       window.nextDelay = 0;
       document.getElementById('slow').addEventListener('click', function slowHandler() {

@@ -45,7 +45,8 @@ export async function routePerfAssets(page: Page, baseURL: string, imageDelayMs:
  * The fixture page: real layout shifts (blocks inserted above the text at 300 and 700 ms), a
  * late large image, and a button whose click handler blocks the main thread for
  * `window.nextDelay` ms. The reference web-vitals writes every value it reports to
- * localStorage (`wv`), with the first-input entry's delay (`fid`) and `performance.timing`.
+ * localStorage (`wv`), with the first-input entry's delay (`fid`), `performance.timing` and the
+ * Level 2 navigation entry (`navigation`).
  */
 export function perfFixtureHtml(options: { pageId: string; pageTag: string; withImage: boolean }): string {
   return `
@@ -71,7 +72,10 @@ export function perfFixtureHtml(options: { pageId: string; pageTag: string; with
         const e = list.getEntries()[0];
         if (e) save('fid', e.processingStart - e.startTime);
       }).observe({ type: 'first-input', buffered: true });
-      addEventListener('load', () => setTimeout(() => save('timing', performance.timing.toJSON())));
+      addEventListener('load', () => setTimeout(() => {
+        save('timing', performance.timing.toJSON());
+        save('navigation', { ...performance.getEntriesByType('navigation')[0]?.toJSON(), timeOrigin: performance.timeOrigin });
+      }));
       window.reporting = startPerformanceReporting({ vertical: 'e2e', pageId: ${JSON.stringify(options.pageId)}, subPageId: 'fixture', pageTag: ${JSON.stringify(options.pageTag)} });
       const shift = () => { const d = document.createElement('div'); d.className = 'shift'; document.getElementById('shifts').append(d); };
       setTimeout(shift, 300);

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PrebidJS } from 'prebid.js/types.d.ts';
 import { BID_URL, SYNC_URL, TEST_BIDDER } from '../prebid/tarmacTestBidder.js';
 import { prebidBundle } from './prebidBundle.js';
+import { engine } from './engine.js';
 
 /** What our test bidder POSTed: the bidder request as Prebid built it for this vendor. */
 export interface SentBidRequest {
@@ -56,8 +57,8 @@ export async function openDemoWithPrebid(context: BrowserContext, baseURL: strin
   const bidRequests: SentBidRequest[] = [];
   const syncs: string[] = [];
   await page.route(baseURL + '/__e2e/prebid/prebid.js', (route) => route.fulfill({ body: bundle, contentType: 'text/javascript' }));
-  await page.route(baseURL + BID_URL, async (route) => {
-    bidRequests.push(JSON.parse(route.request().postData() ?? 'null') as SentBidRequest);
+  await page.route(`${baseURL}${BID_URL}?seq=*`, async (route) => {
+    bidRequests.push(await arrivedBody(page, route.request()));
     await route.fulfill({ status: 204, body: '' });
   });
   await page.route(`${baseURL}${SYNC_URL}?*`, async (route) => {
@@ -73,6 +74,32 @@ export async function openDemoWithPrebid(context: BrowserContext, baseURL: strin
   await page.waitForFunction(() => typeof (window as unknown as PrebidWindow).pbjs?.requestBids === 'function');
   return { page, bidRequests, syncs };
 }
+
+/**
+ * The body of a bid request that reached the endpoint: the one the bidder recorded in the page
+ * under the request's `seq` (Playwright over WebDriver BiDi reports no request bodies). Where the
+ * engine does report the body, it must be that same text, so the page's record is checked
+ * against the wire wherever the wire can be read.
+ */
+async function arrivedBody(page: Page, request: Request): Promise<SentBidRequest> {
+  const seq = Number(new URL(request.url()).searchParams.get('seq'));
+  const recorded = await page.evaluate((n) => window.tarmacTestBids?.[n] ?? null, seq);
+  const onTheWire = request.postData();
+  if (recorded === null) throw new Error(`the page has no record of bid request ${seq}`);
+  if (onTheWire !== null) expect(onTheWire).toBe(recorded);
+  return JSON.parse(recorded) as SentBidRequest;
+}
+
+/**
+ * Whether Prebid fires user syncs at all in this run's engine. Its userSync module skips every
+ * sync in Firefox and Safari, whose browsers block third-party cookies
+ * (`browserSupportsUserSyncCookies` in prebid.js src/userSync.js), whatever the consent; so there
+ * a test expects no sync pixel, and the consent rules for syncs are proven in Chromium.
+ */
+export const PREBID_SYNCS_USERS = engine === 'chromium';
+
+/** The sync pixels an auction the consent allows syncs for fires here: one bidder, one pixel where Prebid syncs. */
+export const ALLOWED_SYNCS = PREBID_SYNCS_USERS ? 1 : 0;
 
 /** A vendor's legal bases, as Prebid's `gvlLegalBasisMapping` takes them. */
 export interface VendorLegalBasis {

@@ -46,8 +46,16 @@ describe('parsePerfReport', () => {
     expect(reason({ nt_fet_st: String(nav) , wv_lcp: '1' })).toMatch(/^400 nt_fet_st/);
   });
 
+  it('takes a route change measured nothing of (no soft-navigation entries) as a view with no values', () => {
+    const report = parsePerfReport({ nav: 'soft', url: 'https://x.test/?page=2', pageId: 'results', subPageId: 'page-2' }, meta);
+    expect(report).toMatchObject({ nav: 'soft', navStart: null, pageId: 'results', subPageId: 'page-2' });
+    expect(Object.values(report.vitals).every((v) => v === null)).toBe(true);
+    expect(Object.values(report.timing).every((v) => v === null)).toBe(true);
+  });
+
   it('refuses empty reports, too many fields and overlong text', () => {
     expect(reason({ url: 'https://x.test' })).toBe('400 a report needs nt_nav_st or at least one wv_ field');
+    expect(reason({ url: 'https://x.test', nav: 'hard' })).toBe('400 a report needs nt_nav_st or at least one wv_ field');
     const many = Object.fromEntries(Array.from({ length: 81 }, (_, i) => [`f${i}`, '1']));
     expect(reason({ ...good, ...many })).toMatch(/^400 a report has at most 80 fields/);
     expect(reason({ ...good, pageId: 'p'.repeat(129) })).toBe('400 pageId must be at most 128 characters');

@@ -55,8 +55,8 @@ function reportId(fields: Record<string, string>): string | null {
  * Turns the form fields of `POST /s/run/perf` into a report, or throws a 400 naming the first
  * bad field. Numbers must be numbers within sane limits (no negative or absurd times, every
  * navigation time inside the hour after navigation start), attribution fields strictly as
- * perf/attribution/parseAttribution.ts reads them, unknown fields are dropped, and a report must
- * carry at least one measurement.
+ * perf/attribution/parseAttribution.ts reads them, unknown fields are dropped, and a page load's
+ * report must carry at least one measurement (a route's may carry none).
  */
 export function parsePerfReport(
   fields: Record<string, string>,
@@ -79,9 +79,11 @@ export function parsePerfReport(
   const vitals = {} as PerfReport['vitals'];
   for (const field of Object.keys(VITALS) as VitalField[])
     vitals[field] = number(fields, field, 0, field === 'wv_cls' ? MAX_CLS : MAX_VITAL_MS);
-  if (navStart === null && Object.values(vitals).every((v) => v === null))
-    throw bad('a report needs nt_nav_st or at least one wv_ field');
   const nav = parseNavigation(fields);
+  // A route change is a view of its own even where the browser measures nothing of the route
+  // (no soft-navigation entries): its report may carry no value. A page load always has nt_nav_st.
+  if (nav !== 'soft' && navStart === null && Object.values(vitals).every((v) => v === null))
+    throw bad('a report needs nt_nav_st or at least one wv_ field');
   // A route change's report holds that route's own values only, never the first load's timings.
   if (nav === 'soft' && (navStart !== null || Object.values(timing).some((v) => v !== null)))
     throw bad('a soft navigation report carries no nt_ fields');

@@ -120,7 +120,7 @@ describe('startPerformanceReporting with attribution', () => {
     reporting.stop();
   });
 
-  it('sends no report for a route with nothing of its own measured, and counts a route announced twice once', async () => {
+  it('sends a route measured nothing of (no soft-navigation entries) as a view without values, and a route announced twice once', async () => {
     const reporting = startPerformanceReporting({});
     history.pushState(null, '', '/?search=cars-3');
     reporting.softNavigation({ pageId: 'results' });
@@ -128,7 +128,12 @@ describe('startPerformanceReporting with attribution', () => {
     callbacks.CLS!(hardCLS(0.4));
     hide();
     await flush();
-    expect(forms.map((f) => f.get('nav'))).toEqual(['hard']);
+    expect(forms.map((f) => f.get('nav'))).toEqual(['hard', 'soft']);
+    const route = forms[1]!;
+    expect(route.get('url')).toBe(location.href);
+    expect(route.get('pageId')).toBe('results');
+    // The first load's CLS, arriving after the route began, stays out of the route's report.
+    expect([...route.keys()].filter((k) => k.startsWith('wv_') || k.startsWith('wa_') || k.startsWith('nt_'))).toEqual([]);
     reporting.stop();
   });
 });

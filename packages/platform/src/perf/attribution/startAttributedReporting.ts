@@ -50,8 +50,8 @@ const measures = (): Measures => ({ values: {}, fields: {} });
  * INP with its phases and longest script, which element shifted most, and the FCP and TTFB
  * subparts. A route change announced with `softNavigation()` is a view of its own: where the
  * browser detects soft navigations (Chromium), web-vitals measures the route's LCP, FCP, CLS and
- * INP; elsewhere a route has no values of its own and sends no report, rather than repeat the
- * first load's.
+ * INP; elsewhere a route's report carries no values (the view itself: its ids and URL), never
+ * the first load's.
  */
 export function startPerformanceReporting(options: PerfReportingOptions): AttributedPerfReporting {
   const { apiPrefix = '', manual, logger, ...page } = options;
@@ -77,8 +77,9 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     try {
       const measured = measuresOf(view);
       const values = measured?.values ?? {};
-      // A route with nothing of its own measured (no soft navigation support): no report.
-      if (view.nav === 'soft' && !Object.keys(values).length) return;
+      // A route is a view of its own in every browser: where the browser measures nothing of the
+      // route (no soft-navigation entries: Firefox, Safari) its report names the view and carries
+      // no values, rather than none at all or the first load's again.
       const timing = view.nav === 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
       const attribution = Object.assign({}, ...Object.values(measured?.fields ?? {})) as AttributionFields;
       // The server refuses a whole report for one number outside 0..600000 (a `*_time` after ten
