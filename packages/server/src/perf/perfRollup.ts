@@ -7,6 +7,8 @@ import type { PerfReport, Rating, VitalField } from './contract.js';
 import { PHASES, phaseDurations } from './navigationBreakdown.js';
 import { addAttribution, decodeAttributionInto, emptyAttribution, encodeAttribution, mergeAttribution } from './attribution/attributionStats.js';
 import type { AttributionStats } from './attribution/attributionStats.js';
+import { browserFamily } from './browserFamily.js';
+import type { BrowserFamily } from './browserFamily.js';
 
 /**
  * What one perf rollup row holds for its time span and page: the reports, each vital's counts
@@ -90,14 +92,25 @@ export function addRow(into: PerfRollupStats, row: { values: readonly number[]; 
   if (row.attribution?.length) decodeAttributionInto(row.attribution, (into.attribution ??= emptyAttribution()));
 }
 
-/** The text that names a page in the keys table: one string, NULL parts included. */
-export const dimsOf = (page: PageKey): string => JSON.stringify([page.vertical, page.pageId, page.subPageId]);
+/**
+ * The text that names a rollup key in the keys table: one string, NULL parts included. A page's
+ * row for every browser (`browser` null) keeps the three-part name keys had before families
+ * existed, so its rows go on adding to the same key; a family's row has a fourth part.
+ */
+export const dimsOf = (page: PageKey, browser: BrowserFamily | null = null): string =>
+  JSON.stringify(browser === null ? [page.vertical, page.pageId, page.subPageId] : [page.vertical, page.pageId, page.subPageId, browser]);
 
 /** What one write adds to one rollup row. */
 export interface PerfRollupDelta {
   level: RollupLevel;
   start: number;
   page: PageKey;
+  /**
+   * The browser family of the row's reports, or null for the row of every report of the page.
+   * Each report is counted in both, so a read without a family reads as few rows as before
+   * families existed, and a read of one family reads only its own.
+   */
+  browser: BrowserFamily | null;
   dims: string;
   stats: PerfRollupStats;
 }
@@ -105,7 +118,10 @@ export interface PerfRollupDelta {
 /** Per-minute stats by minute × page: what reports add, before the hour and day rows are derived. */
 export type PerfMinutes = Map<string, PerfRollupDelta>;
 
-/** Counts `report` into its minute's entry of `minutes` (each report into its minute once). */
+/**
+ * Counts `report` into its minute's entries of `minutes`: its page's, and its page's for its
+ * browser family (decided here, from the user agent, for every path a report is counted by).
+ */
 export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
   // A cheap lookup key (NUL cannot be told from a missing part, so it is marked apart);
@@ -114,9 +130,17 @@ export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   let delta = minutes.get(key);
   if (!delta) {
     const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
-    minutes.set(key, (delta = { level: 'minute', start, page, dims: dimsOf(page), stats: emptyStats() }));
+    minutes.set(key, (delta = { level: 'minute', start, page, browser: null, dims: dimsOf(page), stats: emptyStats() }));
   }
   addReport(delta.stats, report);
+  const browser = browserFamily(report.userAgent);
+  // Led by a letter, where a page's key is led by digits: the two can never be the same text.
+  const familyKey = `${browser}\u0000${key}`;
+  let family = minutes.get(familyKey);
+  if (!family) {
+    minutes.set(familyKey, (family = { level: 'minute', start, page: delta.page, browser, dims: dimsOf(delta.page, browser), stats: emptyStats() }));
+  }
+  addReport(family.stats, report);
 }
 
 /** Adds every minute of `from` into `into`; `from`'s stats objects may be taken over, not copied. */
@@ -154,7 +178,7 @@ export function levelDeltas(minutes: PerfMinutes): PerfRollupDelta[] {
       const key = `${start} ${minute.dims}`;
       const delta = coarser.get(key);
       if (!delta) {
-        coarser.set(key, { level, start, page: minute.page, dims: minute.dims, stats: minute.stats });
+        coarser.set(key, { level, start, page: minute.page, browser: minute.browser, dims: minute.dims, stats: minute.stats });
         continue;
       }
       // A second minute for this row: it gets stats of its own before anything is added.

@@ -1,4 +1,5 @@
 import type { WindowPiece } from '../rollups/timeGrid.js';
+import type { BrowserFamily } from './browserFamily.js';
 import type { PerfReport } from './contract.js';
 import type { PageKey } from './perfRollup.js';
 
@@ -11,6 +12,8 @@ export interface PerfFilter {
   subPageId?: string;
   /** Only reports carrying this page tag (the raw drill-down's filter). */
   pageTag?: string;
+  /** Only reports of this browser family (perf/browserFamily.ts). */
+  browser?: BrowserFamily;
   limit: number;
 }
 
@@ -21,6 +24,11 @@ export interface PerfRollupFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  /**
+   * Only the rows of this browser family; without it, the rows of every report of a page (which
+   * also hold the reports counted before families were kept).
+   */
+  browser?: BrowserFamily;
   /** Also read each row's attribution blob: only the attribution read needs it, and it costs. */
   attribution?: boolean;
 }

@@ -136,7 +136,10 @@ function record(delta: PerfRollupDelta, keyId: number, sketches: Buffer, attribu
   return out;
 }
 
-/** The rollup rows of every piece of the filter: one indexed range query per piece. */
+/**
+ * The rollup rows of every piece of the filter: one indexed range query per piece. Without a
+ * family, the page rows of every report (browser NULL); with one, that family's rows.
+ */
 export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): Promise<PerfRollupRow[]> {
   const rows: PerfRollupRow[] = [];
   for (const piece of filter.pieces) {
@@ -146,8 +149,9 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
               WHERE r.start >= $1 AND r.start < $2
                 AND ($3::text IS NULL OR k.vertical = $3)
                 AND ($4::text IS NULL OR k.page_id = $4)
-                AND ($5::text IS NULL OR k.sub_page_id = $5)`,
-      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.attribution === true],
+                AND ($5::text IS NULL OR k.sub_page_id = $5)
+                AND k.browser IS NOT DISTINCT FROM $7::text`,
+      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.attribution === true, filter.browser ?? null],
       rowMode: 'array',
     });
     for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found.rows) {

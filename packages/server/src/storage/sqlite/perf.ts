@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { browserFamily } from '../../perf/browserFamily.js';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createDeferredRollups } from './deferredRollups.js';
@@ -33,9 +34,9 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
   const deferred = options.rollups ? createDeferredRollups(db, writes, rollups.fold) : undefined;
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
+    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent, browser,
                               nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
-    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent,
+    VALUES (@id, @receivedAt, @url, @vertical, @pageId, @subPageId, @pageTag, @userAgent, @browser,
             @navStart, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
     ON CONFLICT (client_id) DO NOTHING`);
   // Nullable parameters keep one prepared statement for every combination of filters.
@@ -46,6 +47,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
        AND (@pageId IS NULL OR page_id = @pageId)
        AND (@subPageId IS NULL OR sub_page_id = @subPageId)
        AND (@pageTag IS NULL OR page_tag = @pageTag)
+       AND (@browser IS NULL OR browser = @browser)
      ORDER BY received_at DESC
      LIMIT @limit`);
 
@@ -54,6 +56,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
     const { vitals, timing: _timing, nav: _nav, attribution: _attribution, ...rest } = report;
     const { changes, lastInsertRowid } = insert.run({
       ...rest,
+      browser: browserFamily(report.userAgent),
       timing: JSON.stringify(storedTiming(report)),
       lcp: vitals.wv_lcp,
       cls: vitals.wv_cls,
@@ -83,6 +86,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
           pageTag: filter.pageTag ?? null,
+          browser: filter.browser ?? null,
           limit: filter.limit,
         }) as PerfRow[];
         return rows.map(toReport);

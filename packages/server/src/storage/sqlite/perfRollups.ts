@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import { appendAttribution } from '../../perf/attribution/attributionStats.js';
 import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, attributionEncoder, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
-import type { PageKey, PerfMinutes } from '../../perf/perfRollup.js';
+import type { PerfMinutes, PerfRollupDelta } from '../../perf/perfRollup.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
@@ -43,7 +43,8 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           attribution = perf_attribution_merge(attribution, excluded.attribution)`),
     ]),
   ) as Record<RollupLevel, Statement>;
-  // Nullable parameters keep one prepared statement for every combination of filters.
+  // Nullable parameters keep one prepared statement for every combination of filters. `IS` is
+  // equality that matches NULL to NULL: without a family, the page rows of every report.
   const reads = Object.fromEntries(
     LEVELS.map((level) => [
       level,
@@ -54,17 +55,18 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
            WHERE r.start >= @from AND r.start < @to
              AND (@vertical IS NULL OR k.vertical = @vertical)
              AND (@pageId IS NULL OR k.page_id = @pageId)
-             AND (@subPageId IS NULL OR k.sub_page_id = @subPageId)`)
+             AND (@subPageId IS NULL OR k.sub_page_id = @subPageId)
+             AND k.browser IS @browser`)
         .raw(true),
     ]),
   ) as Record<RollupLevel, Statement>;
   const findKey = db.prepare('SELECT id FROM perf_rollup_keys WHERE dims = ?').pluck(true);
-  const insertKey = db.prepare('INSERT INTO perf_rollup_keys (dims, vertical, page_id, sub_page_id) VALUES (?, ?, ?, ?)');
+  const insertKey = db.prepare('INSERT INTO perf_rollup_keys (dims, vertical, page_id, sub_page_id, browser) VALUES (?, ?, ?, ?, ?)');
   // Only ids of rows committed before the current write are cached: one inserted by this write
   // (`fresh`, which its later levels look up) is rolled back with it if the write fails, and a
   // cached id of a key that is gone would orphan rows.
   const keyIds = new Map<string, number>();
-  const keyId = (dims: string, page: PageKey, fresh: Map<string, number>): number => {
+  const keyId = ({ dims, page, browser }: PerfRollupDelta, fresh: Map<string, number>): number => {
     const known = keyIds.get(dims) ?? fresh.get(dims);
     if (known !== undefined) return known;
     const found = findKey.get(dims) as number | undefined;
@@ -72,7 +74,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       keyIds.set(dims, found);
       return found;
     }
-    const id = Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId).lastInsertRowid);
+    const id = Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId, browser).lastInsertRowid);
     fresh.set(dims, id);
     return id;
   };
@@ -91,7 +93,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
         const encodeAttribution = attributionEncoder();
         const fresh = new Map<string, number>();
         for (const delta of levelDeltas(minutes)) {
-          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats), encodeAttribution(delta.stats));
+          upserts[delta.level].run(delta.start, keyId(delta, fresh), ...delta.stats.values, encode(delta.stats), encodeAttribution(delta.stats));
         }
       },
       foldStored(into, afterId) {
@@ -115,6 +117,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           vertical: filter.vertical ?? null,
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
+          browser: filter.browser ?? null,
           attribution: filter.attribution ? 1 : 0,
         }) as RawRow[];
         for (const [start, vertical, pageId, subPageId, sketches, attribution, ...values] of found) {

@@ -15,6 +15,7 @@ import { logRollupsMigration } from './013-log-rollups.js';
 import { rollupPendingMigration } from './014-rollup-pending.js';
 import { usnatChoicesMigration } from './015-usnat-choices.js';
 import { perfAttributionMigration } from './016-perf-attribution.js';
+import { perfBrowserFamilyMigration } from './017-perf-browser-family.js';
 
 export type { Migration } from './migration.js';
 
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   rollupPendingMigration,
   usnatChoicesMigration,
   perfAttributionMigration,
+  perfBrowserFamilyMigration,
 ];

@@ -22,6 +22,7 @@ import { migration as logDeliveryRing } from './020-log-delivery-ring.js';
 import { migration as messageIdsWithoutTimeIndex } from './021-message-ids-without-time-index.js';
 import { migration as usnatChoices } from './022-usnat-choices.js';
 import { migration as perfAttribution } from './023-perf-attribution.js';
+import { migration as perfBrowserFamily } from './024-perf-browser-family.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -51,4 +52,5 @@ export const sqliteMigrations: readonly Migration[] = [
   messageIdsWithoutTimeIndex,
   usnatChoices,
   perfAttribution,
+  perfBrowserFamily,
 ];
