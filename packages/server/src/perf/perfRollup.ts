@@ -55,8 +55,11 @@ export function emptyStats(): PerfRollupStats {
 const RATING_INDEX: Readonly<Record<Rating, number>> = { good: 0, 'needs-improvement': 1, poor: 2 };
 const METRIC_NAMES = VITAL_FIELDS.map((field) => VITALS[field]);
 
-/** Counts one report into `stats` (plain loops: this runs for every report ingested). */
-export function addReport(stats: PerfRollupStats, report: PerfReport): void {
+/**
+ * Counts one report into `stats` (plain loops: this runs for every report ingested); its
+ * attribution too unless `attribution` is false.
+ */
+export function addReport(stats: PerfRollupStats, report: PerfReport, attribution = true): void {
   const values = stats.values;
   values[0]!++;
   for (let i = 0; i < VITAL_FIELDS.length; i++) {
@@ -72,7 +75,7 @@ export function addReport(stats: PerfRollupStats, report: PerfReport): void {
     values[phaseSumIndex(i)]! += duration;
     values[phaseCountIndex(i)]!++;
   }
-  if (report.attribution) addAttribution((stats.attribution ??= emptyAttribution()), report);
+  if (attribution && report.attribution) addAttribution((stats.attribution ??= emptyAttribution()), report);
 }
 
 /** Adds `from` into `into` (sums and bucket counts). */
@@ -108,7 +111,8 @@ export interface PerfRollupDelta {
   /**
    * The browser family of the row's reports, or null for the row of every report of the page.
    * Each report is counted in both, so a read without a family reads as few rows as before
-   * families existed, and a read of one family reads only its own.
+   * families existed, and a read of one family reads only its own. A family's row holds no
+   * attribution.
    */
   browser: BrowserFamily | null;
   dims: string;
@@ -140,7 +144,9 @@ export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   if (!family) {
     minutes.set(familyKey, (family = { level: 'minute', start, page: delta.page, browser, dims: dimsOf(delta.page, browser), stats: emptyStats() }));
   }
-  addReport(family.stats, report);
+  // Without attribution: "What to fix" reads the page rows only, and a family's rows stay cheap
+  // to write (no offender lists merged twice).
+  addReport(family.stats, report, false);
 }
 
 /** Adds every minute of `from` into `into`; `from`'s stats objects may be taken over, not copied. */

@@ -35,8 +35,8 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const out: unknown[] = [];
     for (const level of LEVELS) {
       const { rows } = await db().pool.query<Record<string, unknown> & { sketches: Buffer }>(
-        `SELECT r.*, k.page_id FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
-          WHERE k.vertical = $1 ORDER BY r.start, k.page_id`,
+        `SELECT r.*, k.page_id, k.browser FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
+          WHERE k.vertical = $1 ORDER BY r.start, k.page_id, k.browser NULLS FIRST`,
         [vertical],
       );
       for (const { key_id: _key, sketches, ...numbers } of rows) {
@@ -62,7 +62,9 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const twin = sent.map((report) => ({ ...report, id: `${report.id}-twin`, vertical: 'direct' }));
     await inTransaction(db().pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
     const staged = await rollupRows('staged');
-    expect(staged.filter((row) => (row as { level: string }).level === 'day').map((row) => (row as { reports: number }).reports)).toEqual([14, 13, 13]);
+    const days = staged.filter((row) => (row as { level: string }).level === 'day') as Array<{ reports: number; browser: string | null }>;
+    // Each page's row of every report, then its one family's (the fixture's user agent names none).
+    expect(days.map((row) => [row.browser, row.reports])).toEqual([[null, 14], ['other', 14], [null, 13], ['other', 13], [null, 13], ['other', 13]]);
     expect(staged).toEqual(await rollupRows('direct'));
     await flusher.stop();
   });
@@ -90,7 +92,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
       expect(await pending()).toBe(0);
       for (const level of LEVELS) {
         const { rows } = await db().pool.query(
-          `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1`,
+          `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 AND k.browser IS NULL`,
           ['side-by-side'],
         );
         expect(Number(rows[0].n), level).toBe(120);
@@ -115,7 +117,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     }
     await until(async () => (await pending()) === 0);
     const { rows } = await db().pool.query(
-      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried'`,
+      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried' AND k.browser IS NULL`,
     );
     expect(Number(rows[0].n)).toBe(6);
     await flusher.stop();
@@ -133,7 +135,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const { rows: kept } = await db().pool.query('SELECT minutes, unreadable FROM perf_rollup_pending ORDER BY id');
     expect(kept).toEqual(bad.map((minutes) => ({ minutes, unreadable: true })));
     const { rows } = await db().pool.query(
-      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'beside-bad'`,
+      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'beside-bad' AND k.browser IS NULL`,
     );
     expect(Number(rows[0].n)).toBe(6);
     // Later flushes pass them by.
