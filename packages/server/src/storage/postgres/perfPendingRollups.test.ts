@@ -145,6 +145,28 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     await flusher.stop();
   });
 
+  it('reads a row staged before browser families as page rows only, and sets aside one naming an unknown family', async () => {
+    const errors: unknown[] = [];
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
+    await stage(reports('before-families', 3));
+    await stage(reports('unknown-family', 3));
+    const { rows: staged } = await db().pool.query<{ id: number; minutes: string }>('SELECT id, minutes FROM perf_rollup_pending ORDER BY id');
+    type Entry = { browser?: string };
+    // As an instance without families staged it: the page entries alone, no `browser`.
+    const old = (JSON.parse(staged[0]!.minutes) as Entry[]).filter((entry) => entry.browser === undefined);
+    const unknown = (JSON.parse(staged[1]!.minutes) as Entry[]).map((entry) => (entry.browser ? { ...entry, browser: 'safari' } : entry));
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[0]!.id, JSON.stringify(old)]);
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[1]!.id, JSON.stringify(unknown)]);
+    await flusher.flush();
+    const counted = async (vertical: string) =>
+      (await db().pool.query(`SELECT k.browser, sum(r.reports)::int AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 GROUP BY k.browser`, [vertical])).rows;
+    expect(await counted('before-families')).toEqual([{ browser: null, n: 3 }]);
+    expect(await counted('unknown-family')).toEqual([]);
+    expect(errors.map((error) => (error as Error).message)).toEqual([expect.stringContaining('cannot be read')]);
+    await db().pool.query('DELETE FROM perf_rollup_pending');
+    await flusher.stop();
+  });
+
   it('flushes what is staged when it stops', async () => {
     const flusher = createPerfRollupFlusher(db().pool, new Map(), quiet);
     await stage(reports('stopped', 4));
