@@ -1,11 +1,11 @@
 import { addValue } from '../rollups/sketch.js';
-import { decodeSketchesInto, emptySketches, encodeSketches } from '../rollups/sketchCodec.js';
+import { decodeSketchesInto, emptySketches } from '../rollups/sketchCodec.js';
 import { LEVEL_MS, LEVELS, bucketStart } from '../rollups/timeGrid.js';
 import type { RollupLevel } from '../rollups/timeGrid.js';
 import { VITALS, rate } from './contract.js';
 import type { PerfReport, Rating, VitalField } from './contract.js';
 import { PHASES, phaseDurations } from './navigationBreakdown.js';
-import { addAttribution, decodeAttributionInto, emptyAttribution, encodeAttribution, mergeAttribution } from './attribution/attributionStats.js';
+import { addAttribution, decodeAttributionInto, emptyAttribution, mergeAttribution } from './attribution/attributionStats.js';
 import type { AttributionStats } from './attribution/attributionStats.js';
 import { browserFamily } from './browserFamily.js';
 import type { BrowserFamily } from './browserFamily.js';
@@ -96,9 +96,8 @@ export function addRow(into: PerfRollupStats, row: { values: readonly number[]; 
 }
 
 /**
- * The text that names a rollup key in the keys table: one string, NULL parts included. A page's
- * row for every browser (`browser` null) keeps the three-part name keys had before families
- * existed, so its rows go on adding to the same key; a family's row has a fourth part.
+ * The text that names a rollup key: one string, NULL parts included. A page's key of every report
+ * keeps the three parts keys had before families, so its rows add on; a family's has a fourth.
  */
 export const dimsOf = (page: PageKey, browser: BrowserFamily | null = null): string =>
   JSON.stringify(browser === null ? [page.vertical, page.pageId, page.subPageId] : [page.vertical, page.pageId, page.subPageId, browser]);
@@ -108,12 +107,7 @@ export interface PerfRollupDelta {
   level: RollupLevel;
   start: number;
   page: PageKey;
-  /**
-   * The browser family of the row's reports, or null for the row of every report of the page.
-   * Each report is counted in both, so a read without a family reads as few rows as before
-   * families existed, and a read of one family reads only its own. A family's row holds no
-   * attribution.
-   */
+  /** The family of the row's reports, or null for the page's row of every report (docs/perf.md). */
   browser: BrowserFamily | null;
   dims: string;
   stats: PerfRollupStats;
@@ -123,8 +117,8 @@ export interface PerfRollupDelta {
 export type PerfMinutes = Map<string, PerfRollupDelta>;
 
 /**
- * Counts `report` into its minute's entries of `minutes`: its page's, and its page's for its
- * browser family (decided here, from the user agent, for every path a report is counted by).
+ * Counts `report` into its minute's entries: its page's, so a read without a family reads as few
+ * rows as before families, and its family's (decided here from the user agent, on every path).
  */
 export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
@@ -144,8 +138,7 @@ export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   if (!family) {
     minutes.set(familyKey, (family = { level: 'minute', start, page: delta.page, browser, dims: dimsOf(delta.page, browser), stats: emptyStats() }));
   }
-  // Without attribution: "What to fix" reads the page rows only, and a family's rows stay cheap
-  // to write (no offender lists merged twice).
+  // No attribution: "What to fix" reads page rows only, so family rows stay cheap to write.
   addReport(family.stats, report, false);
 }
 
@@ -171,7 +164,7 @@ export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelt
 /**
  * The minute rows of `minutes` and the hour and day rows they sum to. An hour or day fed by a
  * single minute (the usual case when a write spans seconds) shares that minute's stats object, so
- * it is neither copied nor, with {@link sketchEncoder}, encoded again; the minutes' stats are
+ * it is neither copied nor, with perfRollupEncoders.ts, encoded again; the minutes' stats are
  * never changed.
  */
 export function levelDeltas(minutes: PerfMinutes): PerfRollupDelta[] {
@@ -203,24 +196,4 @@ function copyOf(stats: PerfRollupStats): PerfRollupStats {
   const copy = emptyStats();
   mergeStats(copy, stats);
   return copy;
-}
-
-/** Encodes each stats object's attribution once (bounded), however many deltas share it. */
-export function attributionEncoder(): (stats: PerfRollupStats) => Buffer {
-  const done = new Map<PerfRollupStats, Buffer>();
-  return (stats) => {
-    let encoded = done.get(stats);
-    if (!encoded) done.set(stats, (encoded = encodeAttribution(stats.attribution)));
-    return encoded;
-  };
-}
-
-/** Encodes each stats object's sketches once, however many deltas share it. */
-export function sketchEncoder(): (stats: PerfRollupStats) => Buffer {
-  const done = new Map<PerfRollupStats, Buffer>();
-  return (stats) => {
-    let encoded = done.get(stats);
-    if (!encoded) done.set(stats, (encoded = encodeSketches(stats.sketches)));
-    return encoded;
-  };
 }

@@ -1,7 +1,8 @@
 import type { PerfReport } from '../../perf/contract.js';
 import { MAX_ATTRIBUTION_SEGMENTS, foldAttribution } from '../../perf/attribution/attributionStats.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, attributionEncoder, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
+import { attributionEncoder, sketchEncoder } from '../../perf/perfRollupEncoders.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { MAX_SEGMENTS, foldSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';

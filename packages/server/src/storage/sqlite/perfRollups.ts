@@ -1,8 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import { appendAttribution } from '../../perf/attribution/attributionStats.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, attributionEncoder, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes } from '../../perf/perfRollup.js';
 import type { PerfMinutes, PerfRollupDelta } from '../../perf/perfRollup.js';
+import { attributionEncoder, sketchEncoder } from '../../perf/perfRollupEncoders.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
