@@ -20,6 +20,9 @@ export const CONSOLE_READS = [
   { name: 'vitals pages', path: '/vitals/pages' },
   { name: 'vitals timeline', path: '/vitals/timeline' },
   { name: 'vitals distribution', path: '/vitals/distribution', query: 'metric=LCP' },
+  // The Browser filter (issue 23): one family's rows, beside the page rows every read above uses.
+  { name: 'vitals summary WebKit', path: '/vitals/summary', query: 'browser=webkit' },
+  { name: 'vitals timeline Chromium', path: '/vitals/timeline', query: 'browser=chromium' },
   // "What to fix" (issue 24): the whole site's INP, and one page's LCP, CLS (the view's reads).
   { name: 'vitals attribution INP', path: '/vitals/attribution', query: 'metric=INP' },
   { name: 'attribution page LCP', path: '/vitals/attribution', query: 'metric=LCP&vertical=flights&pageId=results&subPageId=list' },
