@@ -27,6 +27,9 @@ export const CONSOLE_READS = [
     { name: `attribution site ${metric}`, path: '/vitals/attribution', query: `metric=${metric}` },
     { name: `attribution page ${metric}`, path: '/vitals/attribution', query: `metric=${metric}&vertical=flights&pageId=results&subPageId=list` },
   ]),
+  // The Browser filter (issue 23): one family's rows, beside the page rows every read above uses.
+  { name: 'vitals summary WebKit', path: '/vitals/summary', query: 'browser=webkit' },
+  { name: 'vitals timeline Chromium', path: '/vitals/timeline', query: 'browser=chromium' },
   { name: 'analytics summary', path: '/analytics/summary' },
   { name: 'analytics timeline', path: '/analytics/timeline' },
   { name: 'analytics paths (views)', path: '/analytics/paths', query: 'type=pageview&limit=15' },

@@ -16,6 +16,7 @@ export type {
 } from './logs/contract.js';
 export type { SignalBucket, SignalSummary, StoredSignalReport, ValueCount } from './signals/contract.js';
 export type { MetricName, PerfReport, Rating } from './perf/contract.js';
+export type { BrowserFamily } from './perf/browserFamily.js';
 export type {
   CarClass,
   CarFacets,

@@ -1,14 +1,15 @@
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { METRICS, RATING_COLORS, formatMetric, percent } from './vitalsApi';
+import { METRICS, RATING_COLORS, carrying, formatMetric, percent } from './vitalsApi';
 import { RatingLabel } from './RatingMark';
 import type { MetricName, MetricSummary } from './vitalsTypes';
 
 /**
- * One card per metric: its p75 coloured by rating and its rating named, its p90 and p99, the sample count, and a 100 % bar of the
- * good / needs-improvement / poor shares, the way CrUX and PageSpeed show them. Clicking a
- * card selects the metric the charts below show.
+ * One card per metric: its p75 coloured by rating and its rating named, its p90 and p99, how many
+ * of the `reports` carry it (an engine that lacks a metric sends none, so it is not 0 but absent),
+ * and a 100 % bar of the good / needs-improvement / poor shares, the way CrUX and PageSpeed show
+ * them. Clicking a card selects the metric the charts below show.
  */
-export function MetricCards({ metrics, selected, onSelect }: { metrics: MetricSummary[]; selected: MetricName; onSelect(name: MetricName): void }) {
+export function MetricCards({ metrics, reports, selected, onSelect }: { metrics: MetricSummary[]; reports: number; selected: MetricName; onSelect(name: MetricName): void }) {
   return (
     <div className="vitals__cards">
       {METRICS.map(({ name, label }) => {
@@ -29,7 +30,7 @@ export function MetricCards({ metrics, selected, onSelect }: { metrics: MetricSu
               <strong className={m?.rating ? `vitals__p75 rating--${m.rating}` : 'vitals__p75'}>{formatMetric(name, m?.p75)}</strong>
               {m?.rating ? <RatingLabel rating={m.rating} /> : null}
             </span>
-            <span className="muted small">p75 · {m?.count ?? 0} views</span>
+            <span className="muted small" data-testid={`vital-${name}-count`}>p75 · {carrying(m?.count ?? 0, reports)}</span>
             <span className="muted small" data-testid={`vital-${name}-tail`}>
               p90 {formatMetric(name, m?.p90)} · p99 {formatMetric(name, m?.p99)}
             </span>

@@ -10,25 +10,27 @@ import { NavigationChart } from './NavigationChart';
 import { P75Timeline } from './P75Timeline';
 import { PagesTable } from './PagesTable';
 import { WhatToFix } from './whatToFix/WhatToFix';
-import { METRICS, fetchVitals, pageLabel, vitalsQuery } from './vitalsApi';
-import type { MetricName, PageFilter } from './vitalsTypes';
+import { BROWSERS, METRICS, fetchVitals, pageLabel, vitalsQuery } from './vitalsApi';
+import type { BrowserFamily, MetricName, PageFilter } from './vitalsTypes';
 import './vitals.css';
 
 type VitalsData = Awaited<ReturnType<typeof fetchVitals>>;
 
 /**
- * The Web vitals section: p75 (with p90, p99) and rating shares per metric, the selected metric over time and
- * as a distribution, the mean page-load phases, and every page's p75s. A page row narrows
- * the whole dashboard to that page; its "What to fix" opens the page's attribution view.
+ * The Web vitals section: p75 (with p90, p99), rating shares and how many reports carry each
+ * metric, the selected metric over time and as a distribution, the mean page-load phases, and
+ * every page's p75s, for every browser or one family. A page row narrows the whole dashboard to
+ * that page; its "What to fix" opens the page's attribution view (every browser's).
  */
 export function VitalsView({ client }: SectionProps) {
   const [hours, setHours] = useState<number>(24);
   const [page, setPage] = useState<PageFilter>({});
   const [metric, setMetric] = useState<MetricName>('LCP');
+  const [browser, setBrowser] = useState<BrowserFamily | ''>('');
   const [fixing, setFixing] = useState<PageFilter | null>(null);
-  const key = JSON.stringify([hours, page, metric]);
+  const key = JSON.stringify([hours, page, metric, browser]);
   const { data, error } = usePolledData<VitalsData>(
-    (signal) => fetchVitals(client, vitalsQuery(hours, page), metric, signal),
+    (signal) => fetchVitals(client, vitalsQuery(hours, page, browser ? { browser } : {}), metric, signal),
     { intervalMs: 15_000, key },
   );
   const filtered = Boolean(page.vertical || page.pageId || page.subPageId);
@@ -53,6 +55,15 @@ export function VitalsView({ client }: SectionProps) {
               ))}
             </select>
           </label>
+          <label className="filter">
+            Browser
+            <select value={browser} data-testid="vitals-browser" onChange={(event) => setBrowser(event.target.value as BrowserFamily | '')}>
+              <option value="">All browsers</option>
+              {BROWSERS.map((b) => (
+                <option key={b.value} value={b.value}>{b.label}</option>
+              ))}
+            </select>
+          </label>
         </div>
         {filtered ? (
           <button type="button" className="btn btn--ghost" onClick={() => setPage({})}>
@@ -65,7 +76,9 @@ export function VitalsView({ client }: SectionProps) {
         <p className="muted">Loading…</p>
       ) : (
         <>
-          <p className="muted small" data-testid="vitals-count">{data.summary.count} page views reported</p>
+          <p className="muted small" data-testid="vitals-count">
+            {data.summary.count.toLocaleString('en-US')} page views reported{browser ? ` from ${BROWSERS.find((b) => b.value === browser)?.label}` : ''}
+          </p>
           {data.summary.count === 0 ? (
             <EmptyState title={`No reports yet in the ${windowLabel(hours)}`} testId="vitals-empty">
               Open the site and browse: each page sends its web vitals (LCP, INP, CLS…) and load timings when it is
@@ -73,7 +86,7 @@ export function VitalsView({ client }: SectionProps) {
             </EmptyState>
           ) : (
             <>
-              <MetricCards metrics={data.summary.metrics} selected={metric} onSelect={setMetric} />
+              <MetricCards metrics={data.summary.metrics} reports={data.summary.count} selected={metric} onSelect={setMetric} />
               <div className="vitals__grid">
                 <section className="vitals__panel" aria-label={`${metric} p75 over time`}>
                   <h2>{metric} p75 over time</h2>

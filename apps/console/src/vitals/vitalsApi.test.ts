@@ -1,11 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleClient } from '../api/client';
-import { fetchVitals, formatMetric, pageLabel, percent, vitalsQuery } from './vitalsApi';
+import { carrying, fetchVitals, formatMetric, pageLabel, percent, vitalsQuery } from './vitalsApi';
 
 describe('vitalsQuery', () => {
   it('gives the window ending now and only the page parts that are set', () => {
     expect(vitalsQuery(1, { vertical: 'flights', pageId: null }, {}, 10_000_000)).toBe('?from=6400000&to=10000000&vertical=flights');
     expect(vitalsQuery(24, {}, { metric: 'CLS' }, 100_000_000)).toBe('?from=13600000&to=100000000&metric=CLS');
+    expect(vitalsQuery(1, { pageId: 'home' }, { browser: 'webkit' }, 10_000_000)).toBe('?from=6400000&to=10000000&pageId=home&browser=webkit');
+  });
+});
+
+describe('carrying', () => {
+  it('says how many of the reports carry a metric, with thousands separated', () => {
+    expect(carrying(1204, 1530)).toBe('1,204 of 1,530 reports');
+    expect(carrying(0, 4)).toBe('0 of 4 reports');
+    expect(carrying(1, 1)).toBe('1 of 1 report');
   });
 });
 

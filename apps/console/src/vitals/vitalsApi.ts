@@ -1,6 +1,6 @@
 import { THRESHOLDS } from '@tarmac/platform/perf';
 import type { ConsoleClient } from '../api/client';
-import type { DistributionBin, MetricName, PageFilter, PageVitals, Rating, VitalsBucket, VitalsSummary } from './vitalsTypes';
+import type { BrowserFamily, DistributionBin, MetricName, PageFilter, PageVitals, Rating, VitalsBucket, VitalsSummary } from './vitalsTypes';
 
 /**
  * The metrics in the order the dashboard shows them, with their good / poor limits: the browser
@@ -14,6 +14,21 @@ export const METRICS: { name: MetricName; label: string; limits: readonly [numbe
   { name: 'TTFB', label: 'Time to First Byte', limits: THRESHOLDS.TTFB },
   { name: 'FID', label: 'First Input Delay', limits: THRESHOLDS.FID },
 ];
+
+/**
+ * The browser families the server sorts reports into (packages/server/src/perf/browserFamily.ts),
+ * named by the browsers people know: which web vitals exist depends on the engine.
+ */
+export const BROWSERS: { value: BrowserFamily; label: string }[] = [
+  { value: 'chromium', label: 'Chromium (Chrome, Edge, Opera, Samsung)' },
+  { value: 'webkit', label: 'WebKit (Safari, every iOS browser)' },
+  { value: 'firefox', label: 'Firefox' },
+  { value: 'other', label: 'Other' },
+];
+
+/** "1,204 of 1,530 reports": how many of the reports counted carry a metric. */
+export const carrying = (count: number, reports: number): string =>
+  `${count.toLocaleString('en-US')} of ${reports.toLocaleString('en-US')} report${reports === 1 ? '' : 's'}`;
 
 /** The colours everyone reads web vitals in: green, amber, red. */
 export const RATING_COLORS: Record<Rating, string> = { good: '#0cce6b', 'needs-improvement': '#ffa400', poor: '#ff4e42' };

@@ -3,6 +3,7 @@
 export type {
   AttributedMetric,
   AttributionSummary,
+  BrowserFamily,
   Offender,
   DistributionBin,
   MetricName,

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { timeWindow, windowProperties } from '../http/timeWindow.js';
+import { errorCodes } from '../http/errorCodes.js';
+import { httpError } from '../http/httpError.js';
 import type { WindowQuery } from '../http/timeWindow.js';
 import { withinRetention } from '../rollups/retention.js';
 import { coverWindow, levelFor } from '../rollups/timeGrid.js';
 import type { RollupLevel, TimeGrid } from '../rollups/timeGrid.js';
 import { ATTRIBUTED_METRICS } from './attribution/contract.js';
+import { BROWSER_FAMILIES } from './browserFamily.js';
+import type { BrowserFamily } from './browserFamily.js';
 import type { AttributedMetric } from './attribution/contract.js';
 import { summarizeAttribution } from './attribution/attributionSummary.js';
 import { mergeMetricRows } from './attribution/metricRollup.js';
@@ -20,6 +24,7 @@ interface VitalsQuery extends WindowQuery {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  browser?: BrowserFamily;
   metric?: string;
   pageTag?: string;
   limit?: string;
@@ -34,6 +39,7 @@ const querystring = {
     vertical: { type: 'string', maxLength: 128 },
     pageId: { type: 'string', maxLength: 128 },
     subPageId: { type: 'string', maxLength: 128 },
+    browser: { type: 'string', enum: BROWSER_FAMILIES },
     metric: { type: 'string', enum: METRICS },
     pageTag: { type: 'string', maxLength: 128 },
     limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
@@ -41,18 +47,20 @@ const querystring = {
 } as const;
 
 /**
- * The Web vitals dashboard's reads (docs/perf.md): summary (p75, p90, p99 and rating shares per
- * metric, plus the mean navigation-timing phases), pages, timeline and distribution, all from the
- * rollups, so any window up to 13 months counts every report in it; and the newest raw reports
- * (to check one page view's numbers), the one read left on raw rows; and the attribution of LCP,
- * INP or CLS (the "What to fix" view: subparts and worst offenders, perf/attribution/). All take the same window and
- * page filters; statistics are computed here so every store gives the same.
+ * The Web vitals dashboard's reads (docs/perf.md): summary (p75, p90, p99, rating shares and how
+ * many reports carry each metric, plus the mean navigation-timing phases), pages, timeline and
+ * distribution, all from the rollups, so any window up to 13 months counts every report in it;
+ * and the newest raw reports (to check one page view's numbers), the one read left on raw rows;
+ * and the attribution of LCP, INP or CLS (the "What to fix" view: subparts and worst offenders,
+ * perf/attribution/). All take the same window and page filters, and all but the attribution a
+ * browser family; statistics are computed here so every store gives the same.
  */
 export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf: PerfQuery }): Promise<void> {
   const pageFilter = (query: VitalsQuery) => ({
     vertical: query.vertical || undefined,
     pageId: query.pageId || undefined,
     subPageId: query.subPageId || undefined,
+    browser: query.browser,
   });
   // Summaries read the coarsest rows that fit the window; charts no coarser than their bucket.
   const piecesOf = (query: VitalsQuery, coarsest: (window: TimeGrid) => RollupLevel) => {
@@ -98,6 +106,9 @@ export async function consoleVitalsRoutes(app: FastifyInstance, { perf }: { perf
     },
   };
   app.get<{ Querystring: VitalsQuery }>('/vitals/attribution', attributionSchema, async (request) => {
+    // Attribution rows are kept per page and for the site, not per browser family: refused rather
+    // than answered for every family, which a caller would take for the one it asked for.
+    if (request.query.browser) throw httpError(errorCodes.BAD_QUERY, 'querystring/browser: the attribution is not split by browser family');
     const metric = request.query.metric as AttributedMetric;
     const rows = await perf.readPerfAttribution({ pieces: piecesOf(request.query, whole).pieces, ...pageFilter(request.query), metric });
     return summarizeAttribution(mergeMetricRows(rows, metric), metric);

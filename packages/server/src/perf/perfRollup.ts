@@ -1,12 +1,14 @@
 import { addValue } from '../rollups/sketch.js';
-import { decodeSketchesInto, emptySketches, encodeSketches } from '../rollups/sketchCodec.js';
+import { decodeSketchesInto, emptySketches } from '../rollups/sketchCodec.js';
 import { LEVEL_MS, LEVELS, bucketStart } from '../rollups/timeGrid.js';
 import type { RollupLevel } from '../rollups/timeGrid.js';
 import { VITALS, rate } from './contract.js';
 import type { PerfReport, Rating, VitalField } from './contract.js';
 import { PHASES, phaseDurations } from './navigationBreakdown.js';
-import { addAttribution, decodeAttributionInto, emptyAttribution, encodeAttribution, mergeAttribution } from './attribution/attributionStats.js';
+import { addAttribution, decodeAttributionInto, emptyAttribution, mergeAttribution } from './attribution/attributionStats.js';
 import type { AttributionStats } from './attribution/attributionStats.js';
+import { browserFamily } from './browserFamily.js';
+import type { BrowserFamily } from './browserFamily.js';
 
 /**
  * What one perf rollup row holds for its time span and page: the reports, each vital's counts
@@ -53,8 +55,11 @@ export function emptyStats(): PerfRollupStats {
 const RATING_INDEX: Readonly<Record<Rating, number>> = { good: 0, 'needs-improvement': 1, poor: 2 };
 const METRIC_NAMES = VITAL_FIELDS.map((field) => VITALS[field]);
 
-/** Counts one report into `stats` (plain loops: this runs for every report ingested). */
-export function addReport(stats: PerfRollupStats, report: PerfReport): void {
+/**
+ * Counts one report into `stats` (plain loops: this runs for every report ingested); its
+ * attribution too unless `attribution` is false.
+ */
+export function addReport(stats: PerfRollupStats, report: PerfReport, attribution = true): void {
   const values = stats.values;
   values[0]!++;
   for (let i = 0; i < VITAL_FIELDS.length; i++) {
@@ -70,7 +75,7 @@ export function addReport(stats: PerfRollupStats, report: PerfReport): void {
     values[phaseSumIndex(i)]! += duration;
     values[phaseCountIndex(i)]!++;
   }
-  if (report.attribution) addAttribution((stats.attribution ??= emptyAttribution()), report);
+  if (attribution && report.attribution) addAttribution((stats.attribution ??= emptyAttribution()), report);
 }
 
 /** Adds `from` into `into` (sums and bucket counts). */
@@ -90,14 +95,20 @@ export function addRow(into: PerfRollupStats, row: { values: readonly number[]; 
   if (row.attribution?.length) decodeAttributionInto(row.attribution, (into.attribution ??= emptyAttribution()));
 }
 
-/** The text that names a page in the keys table: one string, NULL parts included. */
-export const dimsOf = (page: PageKey): string => JSON.stringify([page.vertical, page.pageId, page.subPageId]);
+/**
+ * The text that names a rollup key: one string, NULL parts included. A page's key of every report
+ * keeps the three parts keys had before families, so its rows add on; a family's has a fourth.
+ */
+export const dimsOf = (page: PageKey, browser: BrowserFamily | null = null): string =>
+  JSON.stringify(browser === null ? [page.vertical, page.pageId, page.subPageId] : [page.vertical, page.pageId, page.subPageId, browser]);
 
 /** What one write adds to one rollup row. */
 export interface PerfRollupDelta {
   level: RollupLevel;
   start: number;
   page: PageKey;
+  /** The family of the row's reports, or null for the page's row of every report (docs/perf.md). */
+  browser: BrowserFamily | null;
   dims: string;
   stats: PerfRollupStats;
 }
@@ -105,7 +116,10 @@ export interface PerfRollupDelta {
 /** Per-minute stats by minute × page: what reports add, before the hour and day rows are derived. */
 export type PerfMinutes = Map<string, PerfRollupDelta>;
 
-/** Counts `report` into its minute's entry of `minutes` (each report into its minute once). */
+/**
+ * Counts `report` into its minute's entries: its page's, so a read without a family reads as few
+ * rows as before families, and its family's (decided here from the user agent, on every path).
+ */
 export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   const start = bucketStart(report.receivedAt, LEVEL_MS.minute);
   // A cheap lookup key (NUL cannot be told from a missing part, so it is marked apart);
@@ -114,9 +128,18 @@ export function addToMinutes(minutes: PerfMinutes, report: PerfReport): void {
   let delta = minutes.get(key);
   if (!delta) {
     const page = { vertical: report.vertical, pageId: report.pageId, subPageId: report.subPageId };
-    minutes.set(key, (delta = { level: 'minute', start, page, dims: dimsOf(page), stats: emptyStats() }));
+    minutes.set(key, (delta = { level: 'minute', start, page, browser: null, dims: dimsOf(page), stats: emptyStats() }));
   }
   addReport(delta.stats, report);
+  const browser = browserFamily(report.userAgent);
+  // Led by a letter, where a page's key is led by digits: the two can never be the same text.
+  const familyKey = `${browser}\u0000${key}`;
+  let family = minutes.get(familyKey);
+  if (!family) {
+    minutes.set(familyKey, (family = { level: 'minute', start, page: delta.page, browser, dims: dimsOf(delta.page, browser), stats: emptyStats() }));
+  }
+  // No attribution: "What to fix" reads page rows only, so family rows stay cheap to write.
+  addReport(family.stats, report, false);
 }
 
 /** Adds every minute of `from` into `into`; `from`'s stats objects may be taken over, not copied. */
@@ -141,7 +164,7 @@ export function perfRollupDeltas(reports: readonly PerfReport[]): PerfRollupDelt
 /**
  * The minute rows of `minutes` and the hour and day rows they sum to. An hour or day fed by a
  * single minute (the usual case when a write spans seconds) shares that minute's stats object, so
- * it is neither copied nor, with {@link sketchEncoder}, encoded again; the minutes' stats are
+ * it is neither copied nor, with perfRollupEncoders.ts, encoded again; the minutes' stats are
  * never changed.
  */
 export function levelDeltas(minutes: PerfMinutes): PerfRollupDelta[] {
@@ -154,7 +177,7 @@ export function levelDeltas(minutes: PerfMinutes): PerfRollupDelta[] {
       const key = `${start} ${minute.dims}`;
       const delta = coarser.get(key);
       if (!delta) {
-        coarser.set(key, { level, start, page: minute.page, dims: minute.dims, stats: minute.stats });
+        coarser.set(key, { level, start, page: minute.page, browser: minute.browser, dims: minute.dims, stats: minute.stats });
         continue;
       }
       // A second minute for this row: it gets stats of its own before anything is added.
@@ -173,24 +196,4 @@ function copyOf(stats: PerfRollupStats): PerfRollupStats {
   const copy = emptyStats();
   mergeStats(copy, stats);
   return copy;
-}
-
-/** Encodes each stats object's attribution once (bounded), however many deltas share it. */
-export function attributionEncoder(): (stats: PerfRollupStats) => Buffer {
-  const done = new Map<PerfRollupStats, Buffer>();
-  return (stats) => {
-    let encoded = done.get(stats);
-    if (!encoded) done.set(stats, (encoded = encodeAttribution(stats.attribution)));
-    return encoded;
-  };
-}
-
-/** Encodes each stats object's sketches once, however many deltas share it. */
-export function sketchEncoder(): (stats: PerfRollupStats) => Buffer {
-  const done = new Map<PerfRollupStats, Buffer>();
-  return (stats) => {
-    let encoded = done.get(stats);
-    if (!encoded) done.set(stats, (encoded = encodeSketches(stats.sketches)));
-    return encoded;
-  };
 }

@@ -1,5 +1,6 @@
 import type { WindowPiece } from '../rollups/timeGrid.js';
 import type { AttributedMetric } from './attribution/contract.js';
+import type { BrowserFamily } from './browserFamily.js';
 import type { PerfReport } from './contract.js';
 import type { PageKey } from './perfRollup.js';
 
@@ -12,6 +13,8 @@ export interface PerfFilter {
   subPageId?: string;
   /** Only reports carrying this page tag (the raw drill-down's filter). */
   pageTag?: string;
+  /** Only reports of this browser family (perf/browserFamily.ts). */
+  browser?: BrowserFamily;
   limit: number;
 }
 
@@ -22,6 +25,11 @@ export interface PerfRollupFilter {
   vertical?: string;
   pageId?: string;
   subPageId?: string;
+  /**
+   * Only the rows of this browser family; without it, the rows of every report of a page (which
+   * also hold the reports counted before families were kept).
+   */
+  browser?: BrowserFamily;
 }
 
 /** Which attribution rollup rows the "What to fix" read merges: one metric's, for the filter's pages. */

@@ -1,5 +1,6 @@
 import type { StoredAnalyticsHit } from '../analytics/contract.js';
 import type { PerfReport } from '../perf/contract.js';
+import { seedUserAgent } from './seedUserAgents.js';
 
 /** A seeded pseudo-random source in [0, 1) (mulberry32): the same seed gives the same data set. */
 export function seededRandom(seed: number): () => number {
@@ -108,7 +109,7 @@ export function syntheticReport(random: () => number, receivedAt: number, id: st
     pageId: page.pageId,
     subPageId: page.subPageId,
     pageTag: null,
-    userAgent: 'tarmac-seed',
+    userAgent: seedUserAgent(id),
     navStart,
     protocol: 'h2',
     timing: {

@@ -42,7 +42,10 @@ function metricOf(stats: PerfRollupStats, m: number): MetricRollup {
  * frequent over the whole site. Rows with nothing to say (no report measured the metric) are left
  * out.
  */
-export function attributionDeltas(deltas: readonly PerfRollupDelta[]): AttributionRollupDelta[] {
+export function attributionDeltas(all: readonly PerfRollupDelta[]): AttributionRollupDelta[] {
+  // Only the page rows of every report: a browser family's rows count the same reports again and
+  // carry no attribution (perfRollup.ts' addToMinutes).
+  const deltas = all.filter((delta) => delta.browser === null);
   const out: AttributionRollupDelta[] = [];
   const sites = new Map<string, { level: RollupLevel; start: number; metrics: MetricRollup[] }>();
   // The site's sums first: encoding bounds a page's offenders in place.

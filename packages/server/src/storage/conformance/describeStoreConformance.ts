@@ -12,6 +12,7 @@ import { describeLogPorts } from './logs.js';
 import { describeLogRollups } from './logRollups.js';
 import { describePerfPorts } from './perf.js';
 import { describePerfAttribution } from './perfAttribution.js';
+import { describePerfBrowserFamily } from './perfBrowserFamily.js';
 import { describePerfRollups } from './perfRollups.js';
 import { describeReleaseBookkeeping } from './releaseBookkeeping.js';
 import { describeIssueWorkflow } from './releases.js';
@@ -35,6 +36,7 @@ export function describeStoreConformance(engine: string, open: OpenStore): void 
     describePerfPorts(open);
     describePerfRollups(open);
     describePerfAttribution(open);
+    describePerfBrowserFamily(open);
     describeAnalyticsPorts(open);
     describeAnalyticsRollups(open);
     describeDropPorts(open);

@@ -91,9 +91,10 @@ export function createPostgresPerf(
               AND ($4::text IS NULL OR page_id = $4)
               AND ($5::text IS NULL OR sub_page_id = $5)
               AND ($7::text IS NULL OR page_tag = $7)
+              AND ($8::text IS NULL OR browser = $8)
             ORDER BY received_at DESC, seq DESC
             LIMIT $6`,
-          [filter.from, filter.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.limit, filter.pageTag ?? null],
+          [filter.from, filter.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.limit, filter.pageTag ?? null, filter.browser ?? null],
         );
         return rows.map(toReport);
       },

@@ -19,7 +19,7 @@ describe('PostgreSQL direct perf ingest, batched', () => {
   const rolledUp = (level: string, vertical: string, pageId: string) =>
     count(
       `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
-        WHERE k.vertical = $1 AND k.page_id = $2`,
+        WHERE k.vertical = $1 AND k.page_id = $2 AND k.browser IS NULL`,
       [vertical, pageId],
     );
 

@@ -35,8 +35,8 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const out: unknown[] = [];
     for (const level of LEVELS) {
       const { rows } = await db().pool.query<Record<string, unknown> & { sketches: Buffer }>(
-        `SELECT r.*, k.page_id FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
-          WHERE k.vertical = $1 ORDER BY r.start, k.page_id`,
+        `SELECT r.*, k.page_id, k.browser FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id
+          WHERE k.vertical = $1 ORDER BY r.start, k.page_id, k.browser NULLS FIRST`,
         [vertical],
       );
       for (const { key_id: _key, sketches, ...numbers } of rows) {
@@ -62,7 +62,9 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const twin = sent.map((report) => ({ ...report, id: `${report.id}-twin`, vertical: 'direct' }));
     await inTransaction(db().pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
     const staged = await rollupRows('staged');
-    expect(staged.filter((row) => (row as { level: string }).level === 'day').map((row) => (row as { reports: number }).reports)).toEqual([14, 13, 13]);
+    const days = staged.filter((row) => (row as { level: string }).level === 'day') as Array<{ reports: number; browser: string | null }>;
+    // Each page's row of every report, then its one family's (the fixture's user agent names none).
+    expect(days.map((row) => [row.browser, row.reports])).toEqual([[null, 14], ['other', 14], [null, 13], ['other', 13], [null, 13], ['other', 13]]);
     expect(staged).toEqual(await rollupRows('direct'));
     await flusher.stop();
   });
@@ -90,7 +92,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
       expect(await pending()).toBe(0);
       for (const level of LEVELS) {
         const { rows } = await db().pool.query(
-          `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1`,
+          `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 AND k.browser IS NULL`,
           ['side-by-side'],
         );
         expect(Number(rows[0].n), level).toBe(120);
@@ -115,7 +117,7 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     }
     await until(async () => (await pending()) === 0);
     const { rows } = await db().pool.query(
-      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried'`,
+      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried' AND k.browser IS NULL`,
     );
     expect(Number(rows[0].n)).toBe(6);
     await flusher.stop();
@@ -133,12 +135,34 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     const { rows: kept } = await db().pool.query('SELECT minutes, unreadable FROM perf_rollup_pending ORDER BY id');
     expect(kept).toEqual(bad.map((minutes) => ({ minutes, unreadable: true })));
     const { rows } = await db().pool.query(
-      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'beside-bad'`,
+      `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'beside-bad' AND k.browser IS NULL`,
     );
     expect(Number(rows[0].n)).toBe(6);
     // Later flushes pass them by.
     await flusher.flush();
     expect(errors).toHaveLength(3);
+    await db().pool.query('DELETE FROM perf_rollup_pending');
+    await flusher.stop();
+  });
+
+  it('reads a row staged before browser families as page rows only, and sets aside one naming an unknown family', async () => {
+    const errors: unknown[] = [];
+    const flusher = createPerfRollupFlusher(db().pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
+    await stage(reports('before-families', 3));
+    await stage(reports('unknown-family', 3));
+    const { rows: staged } = await db().pool.query<{ id: number; minutes: string }>('SELECT id, minutes FROM perf_rollup_pending ORDER BY id');
+    type Entry = { browser?: string };
+    // As an instance without families staged it: the page entries alone, no `browser`.
+    const old = (JSON.parse(staged[0]!.minutes) as Entry[]).filter((entry) => entry.browser === undefined);
+    const unknown = (JSON.parse(staged[1]!.minutes) as Entry[]).map((entry) => (entry.browser ? { ...entry, browser: 'safari' } : entry));
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[0]!.id, JSON.stringify(old)]);
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[1]!.id, JSON.stringify(unknown)]);
+    await flusher.flush();
+    const counted = async (vertical: string) =>
+      (await db().pool.query(`SELECT k.browser, sum(r.reports)::int AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 GROUP BY k.browser`, [vertical])).rows;
+    expect(await counted('before-families')).toEqual([{ browser: null, n: 3 }]);
+    expect(await counted('unknown-family')).toEqual([]);
+    expect(errors.map((error) => (error as Error).message)).toEqual([expect.stringContaining('cannot be read')]);
     await db().pool.query('DELETE FROM perf_rollup_pending');
     await flusher.stop();
   });

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { PerfReport } from '../../perf/contract.js';
+import { isBrowserFamily } from '../../perf/browserFamily.js';
+import type { BrowserFamily } from '../../perf/browserFamily.js';
 import { NUMBER_COLUMNS, addRow, addToMinutes, dimsOf, emptyStats, levelDeltas, mergeMinutes, type PerfMinutes } from '../../perf/perfRollup.js';
 import { encodeAttribution } from '../../perf/attribution/attributionStats.js';
 import { encodeSketches } from '../../rollups/sketchCodec.js';
@@ -29,12 +31,14 @@ import { createPendingFlusher, takePending, type PendingFlusher, type PendingFlu
  * moment: those show once that flush commits, a few milliseconds later.
  */
 
-/** One staged minute × page: the numbers and the encoded sketches of PerfRollupStats. */
+/** One staged minute × page (× browser family): the numbers and the encoded sketches of PerfRollupStats. */
 interface StagedMinute {
   start: number;
   vertical: string | null;
   pageId: string | null;
   subPageId: string | null;
+  /** The family of a family's row; absent for the page's row of every report (and in rows staged before families). */
+  browser?: BrowserFamily;
   values: number[];
   sketches: string;
   /** The encoded attribution (perf/attribution/attributionStats.ts), base64; absent when none. */
@@ -51,11 +55,12 @@ export async function writePerfReportsStaged(db: Queryable, reports: readonly Pe
   if (reports.length === 0) return;
   const minutes: PerfMinutes = new Map();
   for (const report of reports) addToMinutes(minutes, report);
-  const staged: StagedMinute[] = [...minutes.values()].map(({ start, page, stats }) => {
+  const staged: StagedMinute[] = [...minutes.values()].map(({ start, page, browser, stats }) => {
     const attribution = encodeAttribution(stats.attribution);
     return {
       start,
       ...page,
+      ...(browser === null ? {} : { browser }),
       values: stats.values,
       sketches: encodeSketches(stats.sketches).toString('base64'),
       ...(attribution.length ? { attribution: attribution.toString('base64') } : {}),
@@ -73,6 +78,7 @@ const isStagedMinute = (entry: StagedMinute) =>
   isPagePart(entry.vertical) &&
   isPagePart(entry.pageId) &&
   isPagePart(entry.subPageId) &&
+  (entry.browser === undefined || isBrowserFamily(entry.browser)) &&
   Array.isArray(entry.values) &&
   entry.values.length === NUMBER_COLUMNS.length &&
   entry.values.every(Number.isFinite) &&
@@ -86,10 +92,11 @@ function readStaged(text: string): PerfMinutes {
   const minutes: PerfMinutes = new Map();
   for (const entry of entries) {
     const page = { vertical: entry.vertical, pageId: entry.pageId, subPageId: entry.subPageId };
-    const dims = dimsOf(page);
+    const browser = entry.browser ?? null;
+    const dims = dimsOf(page, browser);
     const key = `${entry.start} ${dims}`;
     let delta = minutes.get(key);
-    if (!delta) minutes.set(key, (delta = { level: 'minute', start: entry.start, page, dims, stats: emptyStats() }));
+    if (!delta) minutes.set(key, (delta = { level: 'minute', start: entry.start, page, browser, dims, stats: emptyStats() }));
     addRow(delta.stats, {
       values: entry.values,
       sketches: Buffer.from(entry.sketches, 'base64'),

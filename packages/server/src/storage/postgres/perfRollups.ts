@@ -1,7 +1,8 @@
 import type { PerfReport } from '../../perf/contract.js';
 import { attributionDeltas } from '../../perf/attribution/attributionDeltas.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas, sketchEncoder } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, perfRollupDeltas } from '../../perf/perfRollup.js';
 import type { PerfRollupDelta } from '../../perf/perfRollup.js';
+import { sketchEncoder } from '../../perf/perfRollupEncoders.js';
 import type { PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { MAX_SEGMENTS, foldSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
@@ -123,7 +124,10 @@ function record(delta: PerfRollupDelta, keyId: number, sketches: Buffer): Record
   return out;
 }
 
-/** The rollup rows of every piece of the filter: one indexed range query per piece. */
+/**
+ * The rollup rows of every piece of the filter: one indexed range query per piece. Without a
+ * family, the page rows of every report (browser NULL); with one, that family's rows.
+ */
 export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): Promise<PerfRollupRow[]> {
   const rows: PerfRollupRow[] = [];
   for (const piece of filter.pieces) {
@@ -133,8 +137,9 @@ export async function readPerfRollups(db: Queryable, filter: PerfRollupFilter): 
               WHERE r.start >= $1 AND r.start < $2
                 AND ($3::text IS NULL OR k.vertical = $3)
                 AND ($4::text IS NULL OR k.page_id = $4)
-                AND ($5::text IS NULL OR k.sub_page_id = $5)`,
-      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null],
+                AND ($5::text IS NULL OR k.sub_page_id = $5)
+                AND k.browser IS NOT DISTINCT FROM $6::text`,
+      values: [piece.from, piece.to, filter.vertical ?? null, filter.pageId ?? null, filter.subPageId ?? null, filter.browser ?? null],
       rowMode: 'array',
     });
     for (const [start, vertical, pageId, subPageId, sketches, ...values] of found.rows) {

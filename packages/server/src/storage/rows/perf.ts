@@ -1,4 +1,5 @@
 import type { Attribution } from '../../perf/attribution/contract.js';
+import { browserFamily } from '../../perf/browserFamily.js';
 import type { PerfReport } from '../../perf/contract.js';
 
 /**
@@ -21,6 +22,8 @@ export interface PerfRowOf<T> {
   sub_page_id: string | null;
   page_tag: string | null;
   user_agent: string | null;
+  /** The browser family (perf/browserFamily.ts), decided at ingest; null on rows stored before families. */
+  browser?: string | null;
   nav_start: number | null;
   protocol: string | null;
   timing: T;
@@ -44,6 +47,7 @@ export function perfRowOf(report: PerfReport): PerfRowOf<StoredTiming> {
     sub_page_id: report.subPageId,
     page_tag: report.pageTag,
     user_agent: report.userAgent,
+    browser: browserFamily(report.userAgent),
     nav_start: report.navStart,
     protocol: report.protocol,
     timing: storedTiming(report),

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { browserFamily } from '../../perf/browserFamily.js';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createPendingRollups } from './pendingRollups.js';
@@ -33,9 +34,9 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
   const pending = options.rollups ? createPendingRollups(db, writes, rollups.fold) : undefined;
   // A report id seen before is a retry of a stored report (migration 7): nothing to add.
   const insert = db.prepare(`
-    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent,
+    INSERT INTO perf_reports (client_id, received_at, url, vertical, page_id, sub_page_id, page_tag, user_agent, browser,
                               nav_start, protocol, timing, lcp, cls, inp, fid, fcp, ttfb)
-    VALUES (@client_id, @received_at, @url, @vertical, @page_id, @sub_page_id, @page_tag, @user_agent,
+    VALUES (@client_id, @received_at, @url, @vertical, @page_id, @sub_page_id, @page_tag, @user_agent, @browser,
             @nav_start, @protocol, @timing, @lcp, @cls, @inp, @fid, @fcp, @ttfb)
     ON CONFLICT (client_id) DO NOTHING`);
   // Nullable parameters keep one prepared statement for every combination of filters.
@@ -46,6 +47,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
        AND (@pageId IS NULL OR page_id = @pageId)
        AND (@subPageId IS NULL OR sub_page_id = @subPageId)
        AND (@pageTag IS NULL OR page_tag = @pageTag)
+       AND (@browser IS NULL OR browser = @browser)
      ORDER BY received_at DESC, id DESC
      LIMIT @limit`);
 
@@ -74,6 +76,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
           pageTag: filter.pageTag ?? null,
+          browser: filter.browser ?? null,
           limit: filter.limit,
         }) as PerfRow[];
         return rows.map(toReport);

@@ -55,7 +55,11 @@ function onDisk(file: string): { counted: number; cursorAtEnd: boolean } {
   try {
     const lastId = db.prepare(`SELECT last_id FROM rollup_cursors WHERE name = 'perf'`).pluck().get() as number;
     return {
-      counted: db.prepare('SELECT coalesce(sum(reports), 0) FROM perf_rollup_minute').pluck().get() as number,
+      // The page rows of every report (browser NULL): each report is in one family's row as well.
+      counted: db
+        .prepare('SELECT coalesce(sum(r.reports), 0) FROM perf_rollup_minute r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.browser IS NULL')
+        .pluck()
+        .get() as number,
       cursorAtEnd: lastId === db.prepare('SELECT coalesce(max(id), 0) FROM perf_reports').pluck().get(),
     };
   } finally {

@@ -1,8 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PerfReport } from '../../perf/contract.js';
 import { attributionDeltas } from '../../perf/attribution/attributionDeltas.js';
-import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes, sketchEncoder } from '../../perf/perfRollup.js';
-import type { PageKey, PerfMinutes } from '../../perf/perfRollup.js';
+import { NUMBER_COLUMNS, VITAL_FIELDS, addToMinutes, levelDeltas, mergeMinutes } from '../../perf/perfRollup.js';
+import type { PerfMinutes, PerfRollupDelta } from '../../perf/perfRollup.js';
+import { sketchEncoder } from '../../perf/perfRollupEncoders.js';
 import type { PerfAttributionFilter, PerfRollupFilter, PerfRollupRow } from '../../perf/ports.js';
 import { mergeEncodedSketches } from '../../rollups/sketchCodec.js';
 import { LEVELS } from '../../rollups/timeGrid.js';
@@ -42,7 +43,8 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           sketches = perf_sketch_merge(sketches, excluded.sketches)`),
     ]),
   ) as Record<RollupLevel, Statement>;
-  // Nullable parameters keep one prepared statement for every combination of filters.
+  // Nullable parameters keep one prepared statement for every combination of filters. `IS` is
+  // equality that matches NULL to NULL: without a family, the page rows of every report.
   const reads = Object.fromEntries(
     LEVELS.map((level) => [
       level,
@@ -53,17 +55,18 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
            WHERE r.start >= @from AND r.start < @to
              AND (@vertical IS NULL OR k.vertical = @vertical)
              AND (@pageId IS NULL OR k.page_id = @pageId)
-             AND (@subPageId IS NULL OR k.sub_page_id = @subPageId)`)
+             AND (@subPageId IS NULL OR k.sub_page_id = @subPageId)
+             AND k.browser IS @browser`)
         .raw(true),
     ]),
   ) as Record<RollupLevel, Statement>;
   const findKey = db.prepare('SELECT id FROM perf_rollup_keys WHERE dims = ?').pluck(true);
-  const insertKey = db.prepare('INSERT INTO perf_rollup_keys (dims, vertical, page_id, sub_page_id) VALUES (?, ?, ?, ?)');
+  const insertKey = db.prepare('INSERT INTO perf_rollup_keys (dims, vertical, page_id, sub_page_id, browser) VALUES (?, ?, ?, ?, ?)');
   // Only ids of rows committed before the current write are cached: one inserted by this write
   // (`fresh`, which its later levels look up) is rolled back with it if the write fails, and a
   // cached id of a key that is gone would orphan rows.
   const keyIds = new Map<string, number>();
-  const keyId = (dims: string, page: PageKey, fresh: Map<string, number>): number => {
+  const keyId = ({ dims, page, browser }: Pick<PerfRollupDelta, 'dims' | 'page' | 'browser'>, fresh: Map<string, number>): number => {
     const known = keyIds.get(dims) ?? fresh.get(dims);
     if (known !== undefined) return known;
     const found = findKey.get(dims) as number | undefined;
@@ -71,7 +74,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
       keyIds.set(dims, found);
       return found;
     }
-    const id = Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId).lastInsertRowid);
+    const id = Number(insertKey.run(dims, page.vertical, page.pageId, page.subPageId, browser).lastInsertRowid);
     fresh.set(dims, id);
     return id;
   };
@@ -90,10 +93,10 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
         const fresh = new Map<string, number>();
         const deltas = levelDeltas(minutes);
         for (const delta of deltas) {
-          upserts[delta.level].run(delta.start, keyId(delta.dims, delta.page, fresh), ...delta.stats.values, encode(delta.stats));
+          upserts[delta.level].run(delta.start, keyId(delta, fresh), ...delta.stats.values, encode(delta.stats));
         }
         // The same deltas' attribution rows (the page's and the whole site's), in the same transaction.
-        attribution.write(attributionDeltas(deltas), (delta) => (delta.page ? keyId(delta.dims!, delta.page, fresh) : SITE_SCOPE));
+        attribution.write(attributionDeltas(deltas), (delta) => (delta.page ? keyId({ dims: delta.dims!, page: delta.page, browser: null }, fresh) : SITE_SCOPE));
       },
       foldStored(into, afterId) {
         let rows = 0;
@@ -116,6 +119,7 @@ export function createSqlitePerfRollups(db: Database): SqlitePerfRollups {
           vertical: filter.vertical ?? null,
           pageId: filter.pageId ?? null,
           subPageId: filter.subPageId ?? null,
+          browser: filter.browser ?? null,
         }) as RawRow[];
         for (const [start, vertical, pageId, subPageId, sketches, ...values] of found) {
           rows.push({ start, page: { vertical, pageId, subPageId }, values, sketches });

@@ -16,6 +16,7 @@ import { rollupPendingMigration } from './014-rollup-pending.js';
 import { usnatChoicesMigration } from './015-usnat-choices.js';
 import { perfAttributionMigration } from './016-perf-attribution.js';
 import { perfAttributionRollupsMigration } from './017-perf-attribution-rollups.js';
+import { perfBrowserFamilyMigration } from './018-perf-browser-family.js';
 
 export type { Migration } from './migration.js';
 
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   usnatChoicesMigration,
   perfAttributionMigration,
   perfAttributionRollupsMigration,
+  perfBrowserFamilyMigration,
 ];

@@ -23,6 +23,7 @@ import { migration as messageIdsWithoutTimeIndex } from './021-message-ids-witho
 import { migration as usnatChoices } from './022-usnat-choices.js';
 import { migration as perfAttribution } from './023-perf-attribution.js';
 import { migration as perfAttributionRollups } from './024-perf-attribution-rollups.js';
+import { migration as perfBrowserFamily } from './025-perf-browser-family.js';
 
 /**
  * The schema history of the SQLite store, oldest first: one file per version, named after it.
@@ -53,4 +54,5 @@ export const sqliteMigrations: readonly Migration[] = [
   usnatChoices,
   perfAttribution,
   perfAttributionRollups,
+  perfBrowserFamily,
 ];
