@@ -86,7 +86,7 @@ export function createSqlitePerf(db: Database, writes: GroupCommit, options: { r
         return rollups.read(filter);
       },
       async readPerfAttribution(filter) {
-        await deferred?.settle();
+        await pending?.settle();
         return rollups.readAttribution(filter);
       },
     },

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 24: the attribution rollups in tables of their own, a row per start × scope × metric

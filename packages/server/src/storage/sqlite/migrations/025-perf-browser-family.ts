@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * Migration 25: the browser family (perf/browserFamily.ts) as a perf dimension. A rollup key
