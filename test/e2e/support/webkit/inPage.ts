@@ -106,7 +106,10 @@ function resolveInPage(steps: Step[]): Element[] {
       else if ('role' in step) {
         all('*').filter((el) => role(el) === step.role && !hidden(el) && (step.name === undefined || matches(nameOf(el), step.name, step.exact))).forEach(add);
       } else {
-        const candidates = all('body *').filter((el) => !['SCRIPT', 'STYLE', 'HEAD', 'TITLE'].includes(el.tagName) && matches(el.textContent || '', step.text, step.exact));
+        // Inside a locator the scope itself may hold the text, as in Playwright
+        // (getByTestId('group-state').getByText('Resolved in') matches that span).
+        const pool = root === document.documentElement ? all('body *') : [root, ...all('*')];
+        const candidates = pool.filter((el) => !['SCRIPT', 'STYLE', 'HEAD', 'TITLE'].includes(el.tagName) && matches(el.textContent || '', step.text, step.exact));
         candidates.filter((el) => !Array.from(el.children).some((c) => candidates.includes(c))).forEach(add);
       }
     }

@@ -9,6 +9,12 @@ import { elementId, type ElementRef } from './webdriver.js';
 
 type Fn = string | ((arg: never) => unknown);
 const NETWORK_EVENTS = ['request', 'response', 'requestfinished', 'requestfailed'] as const;
+/**
+ * How long a wait lasts when the test gives no timeout: Playwright's 30 s is too short for WebKit
+ * under load (at load 50 a demo page's load alone took over 30 s, so a waitForResponse begun
+ * before goto expired), and only a failing test waits this long.
+ */
+const DEFAULT_WAIT_MS = 90_000;
 
 function callSource(fn: Fn): string {
   return typeof fn === 'string' ? `(() => (${fn}))` : fn.toString();
@@ -132,7 +138,7 @@ export class WkPage extends EventEmitter {
   }
   /** Polls `fn(arg)` until it is truthy. */
   async waitForFunction(fn: Fn, arg?: unknown, options: { timeout?: number; polling?: number } = {}): Promise<{ jsonValue: () => Promise<unknown> }> {
-    const value = await this.poll(() => this.evaluate(fn, arg), options.timeout ?? 30_000, 'waitForFunction', options.polling);
+    const value = await this.poll(() => this.evaluate(fn, arg), options.timeout ?? DEFAULT_WAIT_MS, 'waitForFunction', options.polling);
     return { jsonValue: async () => value };
   }
   /**
@@ -145,10 +151,10 @@ export class WkPage extends EventEmitter {
       const state = await this.execute<string>('return document.readyState;').catch(() => '');
       return state === 'complete' && urlMatches(match, this.href);
     };
-    await this.poll(loaded, options.timeout ?? 30_000, `URL ${String(match)}, loaded`);
+    await this.poll(loaded, options.timeout ?? DEFAULT_WAIT_MS, `URL ${String(match)}, loaded`);
   }
   async waitForLoadState(): Promise<void> {
-    await this.poll(() => this.evaluate('document.readyState === "complete"'), 30_000, 'load');
+    await this.poll(() => this.evaluate('document.readyState === "complete"'), DEFAULT_WAIT_MS, 'load');
   }
   waitForTimeout(ms: number): Promise<void> {
     return new Promise((r) => setTimeout(r, ms));
@@ -167,7 +173,7 @@ export class WkPage extends EventEmitter {
   waitForEvent<T>(event: string, predicate: ((value: T) => boolean | Promise<boolean>) | { predicate?: (value: T) => boolean | Promise<boolean>; timeout?: number } = {}): Promise<T> {
     const options = typeof predicate === 'function' ? { predicate } : predicate;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => done(new Error(`timed out waiting for ${event}`)), options.timeout ?? 30_000);
+      const timer = setTimeout(() => done(new Error(`timed out waiting for ${event}`)), options.timeout ?? DEFAULT_WAIT_MS);
       const listener = async (value: T) => {
         if (!options.predicate || (await options.predicate(value))) done(undefined, value);
       };
