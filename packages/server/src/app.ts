@@ -4,18 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { dynamicImportRoutes } from './dynamicImport/dynamicImportRoutes.js';
 import { addBeaconJsonParser } from './http/beaconBody.js';
 import type { HttpPolicyOptions } from './http/httpPolicies.js';
-import { httpServerOptions, installHttpPolicies } from './http/httpPolicies.js';
-import { installSecurityHeaders } from './http/securityHeaders.js';
+import { httpServerOptions, registerHttpPolicies } from './http/httpPolicies.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { LogRules } from './logs/contract.js';
 import { createLogRulesService } from './logs/logRules.js';
 import { defaultPaths } from './paths.js';
 import { hostedBuilds } from './releases/mapSource.js';
 import { createReleaseService } from './releases/releaseService.js';
-import { installSignals } from './signals/installSignals.js';
+import { registerSignals } from './signals/registerSignals.js';
 import type { SignalKeys } from './signals/signalKeys.js';
 import type { SignalKeyRing } from './signals/signalKeyRing.js';
 import type { AlertEngineSettings } from './alerts/alertEngine.js';
-import { installAlerts } from './alerts/installAlerts.js';
+import { registerAlerts } from './alerts/registerAlerts.js';
 import { analyticsRoutes } from './analytics/analyticsRoutes.js';
 import { clientLogRoutes } from './logs/clientLogRoutes.js';
 import { consentRoutes } from './consent/consentRoutes.js';
@@ -31,8 +31,8 @@ import { perfRoutes } from './perf/perfRoutes.js';
 import { searchRoutes } from './search/searchRoutes.js';
 import type { VerifyFormToken } from './site/formToken.js';
 import { createFormTokenVerifier } from './site/formToken.js';
-import { installReplyCompression } from './site/compressReplies.js';
-import { installSite } from './site/installSite.js';
+import { registerReplyCompression } from './site/compressReplies.js';
+import { registerSite } from './site/registerSite.js';
 import type { Store } from './storage/ports.js';
 import { createDirectSink } from './ingest/directSink.js';
 import type { IngestSink } from './ingest/ingestSink.js';
@@ -114,10 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...httpServerOptions(options),
   });
   // Error replies, the drain on close, rate limits: before anything that adds hooks or routes.
-  await installHttpPolicies(app, options);
+  await registerHttpPolicies(app, options);
   // Before any route, so every reply (errors and 404s included) carries them.
-  await installSecurityHeaders(app, { https: options.https ?? false });
-  installReplyCompression(app);
+  await registerSecurityHeaders(app, { https: options.https ?? false });
+  registerReplyCompression(app);
   addBeaconJsonParser(app);
   await app.register(cookie);
   app.decorate('verifyFormToken', createFormTokenVerifier(options.sessionSecret));
@@ -139,8 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const visitor = createVisitorConsent({ tcf: consent, usnat, geo: options.geo ?? DEFAULT_GEO });
   await app.register(consentRoutes, { service: consent, visitor });
   await app.register(usnatRoutes, { usnat, visitor });
-  const signalKeys = await installSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });
-  const alerts = installAlerts(app, { sources: query, settings: options.alerts });
+  const signalKeys = await registerSignals(app, { ingest: ingest.signals, signalKeys: options.signalKeys });
+  const alerts = registerAlerts(app, { sources: query, settings: options.alerts });
   await app.register(consoleApi, {
     prefix: '/console/api',
     consoleToken: options.consoleToken,
@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signalKeys,
     alerts,
   });
-  await installSite(app, {
+  await registerSite(app, {
     siteDir: options.siteDir ?? defaultPaths.siteDir,
     consoleDir: options.consoleDir ?? defaultPaths.consoleDir,
     sessionSecret: options.sessionSecret,

@@ -103,8 +103,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
 
   const ping = (): PingReturn => ({
     gdprApplies: state.data?.gdprApplies,
-    // eslint-disable-next-line eqeqeq -- 4 bytes of consent's 4 KB (see run())
-    cmpLoaded: state.cmpStatus != 'stub',
+    cmpLoaded: state.cmpStatus !== 'stub',
     cmpStatus: state.cmpStatus,
     displayStatus: state.displayStatus,
     apiVersion: '2.2',
@@ -145,19 +144,16 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     if (state.data && state.decoded) applyUpdate({ data: state.data, decoded: state.decoded }, show);
   };
 
-  // The string comparisons of this file and consentFor.ts stay loose: strict ones cost the consent
-  // entry 4 bytes gzip, over its 4 KB (4003 B vs 3999 B, measured as scripts/size.mjs does).
-  /* eslint-disable eqeqeq -- 4 bytes of consent's 4 KB (see above) */
   function run(command: string, callback: TcfCallback, parameter: unknown): void {
-    if (command == 'ping') return answer(callback, ping(), true);
-    if (state.cmpStatus == 'error') return answer(callback, ERROR_REPLY, false);
-    if (state.cmpStatus == 'stub') return void queue.push([command, 2, callback, parameter]);
-    if (command == 'addEventListener') {
+    if (command === 'ping') return answer(callback, ping(), true);
+    if (state.cmpStatus === 'error') return answer(callback, ERROR_REPLY, false);
+    if (state.cmpStatus === 'stub') return void queue.push([command, 2, callback, parameter]);
+    if (command === 'addEventListener') {
       const id = nextListenerId++;
       listeners.set(id, callback);
       return answer(callback, buildTCData(state, id), true);
     }
-    if (command == 'removeEventListener') {
+    if (command === 'removeEventListener') {
       if (typeof parameter !== 'number') {
         report('consent: removeEventListener without listenerId');
         return answer(callback, false, false);
@@ -165,12 +161,11 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
       const removed = listeners.delete(parameter);
       return answer(callback, removed, removed);
     }
-    if (command == 'getTCData') {
+    if (command === 'getTCData') {
       const ids = Array.isArray(parameter) ? parameter.filter((id): id is number => typeof id === 'number') : undefined;
       return answer(callback, buildTCData(state, undefined, ids), true);
     }
-    if (command == 'getInAppTCData') return answer(callback, toInAppTCData(buildTCData(state)), true);
-    /* eslint-enable eqeqeq */
+    if (command === 'getInAppTCData') return answer(callback, toInAppTCData(buildTCData(state)), true);
     // update
     if (parameter == null) return answer(callback, { reason: 'wrong_params' }, false);
     const checked = checkConsentData(parameter);
@@ -235,8 +230,7 @@ export function installConsentApi(options: ConsentApiOptions): ConsentHandler {
     show: () => reapply(true),
     close: () => reapply(false),
     async save(choices) {
-      // eslint-disable-next-line eqeqeq -- 4 bytes of consent's 4 KB (see run())
-      if (state.cmpStatus != 'loaded') return false;
+      if (state.cmpStatus !== 'loaded') return false;
       await tokenSettled;
       const checked = await postConsent(url, token, choices);
       if (!checked) report(`Failed to make a request for ${url}`, 'save');

@@ -27,7 +27,7 @@ type Done = (error: Error | null, result?: { current: number; ttl: number }) => 
  * on all. Keys already name the limiter, route and client (rateLimits.ts), so one keyspace serves
  * every limiter and `child()` shares this store.
  *
- * A failing counter store fails the request's count, not the request: installRateLimits sets
+ * A failing counter store fails the request's count, not the request: registerRateLimits sets
  * `skipOnError`, so the request goes through uncounted. An outage of the counters must never turn
  * ingest into 500s, and a limit briefly unenforced costs less than lost data. The failure is
  * reported once per outage, so a dead store does not flood the log.

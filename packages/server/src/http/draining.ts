@@ -14,7 +14,7 @@ export const DRAIN_RETRY_AFTER_S = 5;
  * shape, rather than a reset. Needs Fastify's `return503OnClosing: false`, or Fastify answers
  * those with its own body first.
  */
-export function installDraining(app: FastifyInstance): void {
+export function registerDraining(app: FastifyInstance): void {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;

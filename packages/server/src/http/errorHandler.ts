@@ -76,7 +76,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, fastif
  * Installs JSON replies for errors. Kept in one place so every endpoint, including ones added
  * later, answers bad input the same documented way.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { handleClientError } from './clientErrors.js';
-import { installDraining } from './draining.js';
-import { handleError, installErrorHandler } from './errorHandler.js';
+import { registerDraining } from './draining.js';
+import { handleError, registerErrorHandler } from './errorHandler.js';
 import type { RateLimitSettings } from './rateLimits.js';
-import { installRateLimits } from './rateLimits.js';
+import { registerRateLimits } from './rateLimits.js';
 
 /** How the server meets the open internet; `main.ts` fills it from the environment. */
 export interface HttpPolicyOptions {
@@ -38,8 +38,8 @@ export function httpServerOptions(options: HttpPolicyOptions): Partial<FastifySe
  * `Fastify()`: the rate limits find ingest routes as they are registered, and the drain's hook
  * must run before any other.
  */
-export async function installHttpPolicies(app: FastifyInstance, options: HttpPolicyOptions): Promise<void> {
-  installErrorHandler(app);
-  installDraining(app);
-  await installRateLimits(app, options.rateLimits);
+export async function registerHttpPolicies(app: FastifyInstance, options: HttpPolicyOptions): Promise<void> {
+  registerErrorHandler(app);
+  registerDraining(app);
+  await registerRateLimits(app, options.rateLimits);
 }

@@ -60,7 +60,7 @@ const sharedCounters = (app: FastifyInstance, counters: CounterPort): RateLimitS
  * after which refusals are 429 instead of 401/403 (see authFailures.ts). Call before any route
  * is registered: ingest routes are found as they are added.
  */
-export async function installRateLimits(app: FastifyInstance, settings: RateLimitSettings = defaultRateLimits): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings = defaultRateLimits): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: settings.store ?? (settings.counters ? sharedCounters(app, settings.counters) : undefined),

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config/serverConfig.js';
 import { consoleAuth, postJson, testAppForEachTest } from '../testing/testApp.js';
-import { installSecurityHeaders, isConsolePath } from './securityHeaders.js';
+import { registerSecurityHeaders, isConsolePath } from './securityHeaders.js';
 
 const t = testAppForEachTest();
 
@@ -122,12 +122,12 @@ describe('security headers', () => {
   });
 });
 
-describe('installSecurityHeaders', () => {
+describe('registerSecurityHeaders', () => {
   it('covers replies made by hooks that ran first, and offers the set for hook-less replies', async () => {
     const app = Fastify();
     // Like a rate limit or the shutdown drain: answers in onRequest, before any later hook.
     app.addHook('onRequest', async (_request, reply) => reply.code(429).send({ statusCode: 429 }));
-    await installSecurityHeaders(app, { https: false });
+    await registerSecurityHeaders(app, { https: false });
     app.get('/console/api/x', async () => ({}));
     const limited = await app.inject({ method: 'GET', url: '/console/api/x' });
     expect(limited.statusCode).toBe(429);

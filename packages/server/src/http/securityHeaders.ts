@@ -87,7 +87,7 @@ declare module 'fastify' {
  * limit and drain replies made by earlier hooks, static files. A header a route set itself wins
  * (an HTML document's own CSP). Register it on the root instance before any routes.
  */
-export async function installSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
   const site = Object.entries(await helmetHeaders(siteHelmet(options.https)));
   const consoleHeaders = Object.entries(await helmetHeaders(consoleHelmet(options.https)));
   const forUrl = (url: string) => (isConsolePath(url) ? consoleHeaders : site);

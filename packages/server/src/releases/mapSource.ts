@@ -83,7 +83,7 @@ export function createMapSource(storage: Pick<SourceMapStorage, 'findArtifact'>,
   };
 }
 
-/** The demo site at `/` and the console at `/console/`, as installSite hosts them. */
+/** The demo site at `/` and the console at `/console/`, as registerSite hosts them. */
 export function hostedBuilds(siteDir: string, consoleDir: string): HostedBuild[] {
   return [
     { urlPath: '/assets/', dir: join(siteDir, 'assets') },

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMPRESS_MIN_BYTES, installReplyCompression, pickEncoding } from './compressReplies.js';
+import { COMPRESS_MIN_BYTES, registerReplyCompression, pickEncoding } from './compressReplies.js';
 
 describe('pickEncoding', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('reply compression', () => {
   const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) };
   beforeEach(async () => {
     app = Fastify();
-    installReplyCompression(app);
+    registerReplyCompression(app);
     app.get('/big', async () => big);
     app.get('/small', async () => ({ ok: true }));
     app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>hello</p>'.repeat(200)));

@@ -11,7 +11,7 @@ export type ContentEncoding = 'br' | 'gzip';
 export const COMPRESS_MIN_BYTES = 1024;
 
 // JSON (console lists, dynamic-import replies) and our HTML pages. Scripts and styles are files,
-// compressed once by the build and served precompressed (installSite's preCompressed).
+// compressed once by the build and served precompressed (registerSite's preCompressed).
 const COMPRESSIBLE = /^(?:application\/json|text\/html)\b/i;
 
 /**
@@ -57,7 +57,7 @@ export function compressBody(body: Buffer, encoding: ContentEncoding): Promise<B
  * event loop: zlib's async API runs in the thread pool). Small replies, like every ingest
  * acknowledgement, skip it untouched. Register on the root instance before the routes.
  */
-export function installReplyCompression(app: FastifyInstance): void {
+export function registerReplyCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;

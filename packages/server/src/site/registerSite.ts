@@ -45,7 +45,7 @@ function staticHeaders(kind: DocumentKind, cspFor: DocumentCspFor) {
  * app's index.html so client-side routes survive a reload). Call on the root instance: it sets
  * the app-wide not-found handler.
  */
-export async function installSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
+export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const cspFor = createDocumentCspCache(options.https ?? false);
   const pages = createHtmlPages(options, cspFor);
   // index.html only ever goes out through the renderer (it needs the token and its headers).

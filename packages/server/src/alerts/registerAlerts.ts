@@ -4,7 +4,7 @@ import { createAlertEngine } from './alertEngine.js';
 import type { AlertSources } from './evaluateAlerts.js';
 
 /** What alerting needs from the app. */
-export interface InstallAlertsOptions {
+export interface RegisterAlertsOptions {
   /** The store's query ports (its `query` fits). */
   sources: AlertSources;
   settings?: AlertEngineSettings;
@@ -19,7 +19,7 @@ const LOG_INGEST = '/log/client/messages';
  * within about a second. Returns it for the console's alert routes (alertRoutes.ts), which the
  * console plugin mounts behind its token check.
  */
-export function installAlerts(app: FastifyInstance, options: InstallAlertsOptions): AlertEngine {
+export function registerAlerts(app: FastifyInstance, options: RegisterAlertsOptions): AlertEngine {
   const engine = createAlertEngine(options.sources, app.log, options.settings);
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'POST' && reply.statusCode < 300 && request.routeOptions.url === LOG_INGEST) engine.kick();

@@ -7,7 +7,7 @@ import { createSignalKeyRing } from './signalKeyRing.js';
 import { signalRoutes } from './signalRoutes.js';
 
 /** What the signals capability needs from the app. */
-export interface InstallSignalsOptions {
+export interface RegisterSignalsOptions {
   ingest: SignalIngest;
   /**
    * The envelope keys: a ring (config/sharedSecrets.ts keeps one in DATA_DIR, rotations included), one pair (a
@@ -22,7 +22,7 @@ const isRing = (keys: SignalKeyRing | SignalKeys): keys is SignalKeyRing => 'key
  * Registers the public signal endpoints and returns their key ring, which the console's signal
  * routes (consoleSignalRoutes.ts, mounted by the console plugin) show and rotate.
  */
-export async function installSignals(app: FastifyInstance, options: InstallSignalsOptions): Promise<SignalKeyRing> {
+export async function registerSignals(app: FastifyInstance, options: RegisterSignalsOptions): Promise<SignalKeyRing> {
   const given = options.signalKeys;
   const keys = given && isRing(given) ? given : createSignalKeyRing({ current: given ?? generateSignalKeys });
   await app.register(signalRoutes, { ingest: options.ingest, keys });
