@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { releaseRecord, T0 } from '../conformance/fixtures.js';
 import type { GroupStateRow } from './issueState.js';
-import { advanceGroupState } from './issueState.js';
+import { advanceGroupState, MINUTE, sharesOf } from './issueState.js';
 
 const seqs = new Map([['r1', 1], ['r2', 2], ['r3', 3]]);
 const seqOf = (release: string) => seqs.get(release);
@@ -37,5 +38,23 @@ describe('advanceGroupState', () => {
     const timed = advanceGroupState(state({ status: 'ignored', ignore_until: 100 }), [{ release: null, n: 1, at: 100 }], seqOf);
     expect(timed.state).toEqual(state({ status: 'unresolved', status_changed_at: 100 }));
     expect(advanceGroupState(state({ status: 'ignored' }), [{ release: null, n: 1_000, at: 1 }], seqOf).changed).toBe(false);
+  });
+});
+
+describe('sharesOf', () => {
+  it('sums occurrences per release and minute, in order of first appearance, each with its first stack', () => {
+    const frame = { functionName: 'f', fileName: 'a.js', lineNo: 1, colNo: 2 };
+    const shares = sharesOf([
+      releaseRecord('a', 'r2', { receivedAt: T0 + 5, occurrences: 2, parsedStackTrace: [] }),
+      releaseRecord('b', null, { receivedAt: T0 + 10 }),
+      releaseRecord('c', 'r2', { receivedAt: T0 + 30, occurrences: 3, parsedStackTrace: [frame] }),
+      releaseRecord('d', 'r2', { receivedAt: T0 + MINUTE + 1 }),
+      releaseRecord('e', 'r2', { receivedAt: T0 + 20, parsedStackTrace: [{ ...frame, lineNo: 9 }] }),
+    ]);
+    expect(shares).toEqual([
+      { release: 'r2', minute: T0, n: 6, at: T0 + 30, stack: [frame] },
+      { release: null, minute: T0, n: 1, at: T0 + 10, stack: expect.any(Array) },
+      { release: 'r2', minute: T0 + MINUTE, n: 1, at: T0 + MINUTE + 1, stack: expect.any(Array) },
+    ]);
   });
 });
