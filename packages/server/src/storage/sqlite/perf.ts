@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import { browserFamily } from '../../perf/browserFamily.js';
 import type { PerfReport } from '../../perf/contract.js';
 import type { PerfFilter, PerfIngest, PerfQuery } from '../../perf/ports.js';
 import { createPendingRollups } from './pendingRollups.js';
