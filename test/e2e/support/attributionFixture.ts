@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { routePerfAssets } from './perfFixture.js';
+import { routePerfAssets, solidPng } from './perfFixture.js';
 
 const attributionBuild = new URL('../../../node_modules/web-vitals/dist/web-vitals.attribution.js', import.meta.url).pathname;
 
@@ -11,6 +11,13 @@ const attributionBuild = new URL('../../../node_modules/web-vitals/dist/web-vita
  */
 export async function routeAttributionAssets(page: Page, baseURL: string, imageDelayMs: number): Promise<void> {
   await routePerfAssets(page, baseURL, imageDelayMs);
+  // The hero as a noisy image (Playwright tries the route added last first), so that Chromium
+  // takes it for the LCP: this page's hero is in the HTML, with nothing else large to paint.
+  const hero = solidPng(900, 600, true);
+  await page.route(`${baseURL}/__fixture/hero.png`, async (route) => {
+    await new Promise((r) => setTimeout(r, imageDelayMs));
+    await route.fulfill({ body: hero, contentType: 'image/png' });
+  });
   const build = await readFile(attributionBuild);
   await page.route(`${baseURL}/__wv/ref/attribution.js`, (route) => route.fulfill({ body: build, contentType: 'text/javascript' }));
 }

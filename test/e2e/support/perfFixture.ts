@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 const webVitalsBuild = new URL('../../../node_modules/web-vitals/dist/web-vitals.js', import.meta.url).pathname;
 
 /** A solid-colour PNG of the given size: a real, decodable, large image for LCP. */
-export function solidPng(width: number, height: number): Buffer {
+export function solidPng(width: number, height: number, noisy = false): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const out = Buffer.alloc(8 + data.length + 4);
@@ -19,7 +19,10 @@ export function solidPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5b)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  // Noisy: every byte varies, so the file is large for its area. Chromium does not take a
+  // low-content image (few encoded bits per displayed pixel) for the LCP.
+  const noise = (y: number) => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width * 3 }, (_, x) => (x * 7919 + y * 104729) % 251))]);
+  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => (noisy ? noise(y) : row)));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
