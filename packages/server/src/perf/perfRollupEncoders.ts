@@ -1,19 +1,8 @@
 import { encodeSketches } from '../rollups/sketchCodec.js';
-import { encodeAttribution } from './attribution/attributionStats.js';
 import type { PerfRollupStats } from './perfRollup.js';
 
 // The writers' encoders of rollup rows' blobs (perfRollup.ts' levelDeltas shares one stats object
 // between a minute and the hour and day it alone feeds, so each is encoded once).
-
-/** Encodes each stats object's attribution once (bounded), however many deltas share it. */
-export function attributionEncoder(): (stats: PerfRollupStats) => Buffer {
-  const done = new Map<PerfRollupStats, Buffer>();
-  return (stats) => {
-    let encoded = done.get(stats);
-    if (!encoded) done.set(stats, (encoded = encodeAttribution(stats.attribution)));
-    return encoded;
-  };
-}
 
 /** Encodes each stats object's sketches once, however many deltas share it. */
 export function sketchEncoder(): (stats: PerfRollupStats) => Buffer {
