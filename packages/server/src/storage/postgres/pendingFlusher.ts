@@ -23,12 +23,15 @@ export async function takePending<T>(
   read: (text: string) => T,
   onUnreadable: (error: unknown) => void,
 ): Promise<{ items: T[]; taken: number }> {
-  const { rows } = await db.query<{ minutes: string }>(
+  const { rows } = await db.query<{ id: number; minutes: string }>(
     `DELETE FROM ${table} WHERE id IN (
        SELECT id FROM ${table} WHERE NOT unreadable ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING minutes`,
+     RETURNING id, minutes`,
     [limit],
   );
+  // RETURNING follows the delete's plan, not the ids: sorted here, rows are read (and unreadable
+  // ones put back, with new ids) in the order they were written, whatever plan PostgreSQL chose.
+  rows.sort((a, b) => a.id - b.id);
   const out: T[] = [];
   const unreadable: string[] = [];
   for (const { minutes } of rows) {
@@ -39,7 +42,7 @@ export async function takePending<T>(
       onUnreadable(new Error(`${table}: a pending row cannot be read (${(error as Error).message}); it is kept, marked unreadable`));
     }
   }
-  if (unreadable.length > 0) await db.query(`INSERT INTO ${table} (minutes, unreadable) SELECT unnest($1::text[]), true`, [unreadable]);
+  if (unreadable.length > 0) await db.query(`INSERT INTO ${table} (minutes, unreadable) SELECT minutes, true FROM unnest($1::text[]) WITH ORDINALITY AS u(minutes, n) ORDER BY n`, [unreadable]);
   return { items: out, taken: rows.length };
 }
 

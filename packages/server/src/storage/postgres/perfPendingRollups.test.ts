@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PerfReport } from '../../perf/contract.js';
 import { VITAL_FIELDS } from '../../perf/perfRollup.js';
 import { decodeSketchesInto, emptySketches } from '../../rollups/sketchCodec.js';
@@ -27,6 +27,10 @@ const reports = (vertical: string, n: number, from = 0): PerfReport[] =>
 
 describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', () => {
   const db = migratedPoolPerSuite();
+  // Each test starts with nothing pending, so one that fails leaves the next its own table.
+  beforeEach(async () => {
+    await db().pool.query('DELETE FROM perf_rollup_pending');
+  });
 
   const stage = (batch: readonly PerfReport[]) => inTransaction(db().pool, (client) => writePerfReportsStaged(client, batch));
   const pending = async () => Number((await db().pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
