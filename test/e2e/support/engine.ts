@@ -75,9 +75,19 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * How long a Playwright wait (`waitFor`, `click`, `waitForResponse`…) lasts when the test gives
+ * no timeout: Playwright's 30 s ran out once in a whole Firefox run while three engines' runs
+ * started together at load 11–15, on an event that came seconds later. Every wait is for an
+ * event, so a longer safety net makes a loaded machine slower, never a passing test red; it stays
+ * under the 120 s test limit so a wait that fails still names what it waited for.
+ * (The WebKit driver has its own defaults: support/webkit/page.ts.)
+ */
+export const DEFAULT_WAIT_MS = 60_000;
+
+/**
  * One browser of this run's engine for every test of the calling file: launched before the first,
  * closed after the last. The returned Browser forwards to it, so a file keeps writing
- * `browser.newPage()` at module level.
+ * `browser.newPage()` at module level; its pages and contexts wait DEFAULT_WAIT_MS by default.
  */
 export function browserForThisFile(): Browser {
   let browser: Browser | undefined;
@@ -91,7 +101,14 @@ export function browserForThisFile(): Browser {
     get(_target, key) {
       if (!browser) throw new Error('the browser exists only while the tests of this file run');
       const value: unknown = Reflect.get(browser, key, browser);
-      return typeof value === 'function' ? value.bind(browser) : value;
+      if (typeof value !== 'function') return value;
+      const call = value.bind(browser) as (...args: unknown[]) => unknown;
+      if (key !== 'newPage' && key !== 'newContext') return call;
+      return async (...args: unknown[]) => {
+        const made = (await call(...args)) as { setDefaultTimeout?: (ms: number) => void };
+        made.setDefaultTimeout?.(DEFAULT_WAIT_MS);
+        return made;
+      };
     },
   });
 }
