@@ -91,7 +91,10 @@ export function createLogger(options: LoggerOptions): Logger {
     // A request that got no reply at all (status 0: offline, blocked) is no "server side
     // error" and stays silent; the transport already retried what was worth retrying.
     onResponse: ({ status, body }) => {
-      if (status !== 200) return void (status && say(status, 'error', 'Server side error', status));
+      if (status !== 200) {
+        if (status) say(status, 'error', 'Server side error', status);
+        return;
+      }
       const reply = (body || {}) as LogRules;
       if (reply.message) say(reply.message, 'info', reply.message);
       // Told to stop, the page goes silent for the rest of its life: queue, counts, timers and

@@ -7,8 +7,8 @@ export const isOk = (status: number): boolean => status >= 200 && status < 300;
  * Resolves with the status, 0 when there was no reply; never rejects.
  *
  * Why not the shared transport's `httpRequest`: this is one request whose status decides what
- * follows, with no queue, retry, beacon or reply body, and httpRequest's XHR path and JSON
- * parsing would cost the collector ~290 of its 3000 gzip bytes (docs/signals.md, Size).
+ * follows, with no queue, retry, beacon or reply body, and httpRequest's JSON parsing would
+ * cost the collector ~290 of its 3000 gzip bytes (docs/signals.md, Size).
  */
 export async function postForm(url: string, fields: Record<string, string>): Promise<number> {
   try {

@@ -5,15 +5,9 @@ import { httpRequest, KEEPALIVE_LIMIT_BYTES } from './httpRequest.js';
 import type { HttpResult } from './httpRequest.js';
 import { newId } from './newId.js';
 import { onPageExit } from './pageExit.js';
+import { retryAfterMs } from './retryAfter.js';
+import { MAX_ATTEMPTS, retryDelayMs } from './retryDelay.js';
 
-/**
- * How hard a sender insists; small numbers on purpose, a page must not hammer a sick server:
- * five attempts in total, 1 s before the first retry, doubling, no backoff over 30 s. Fixed
- * rather than options: no product needs others, and every byte here is in every entry.
- */
-const MAX_ATTEMPTS = 5;
-const BASE_DELAY_MS = 1000;
-const MAX_DELAY_MS = 30_000;
 /** Items per body at most; the endpoints accept up to 100. */
 const MAX_BATCH = 100;
 
@@ -93,10 +87,10 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> | undefined;
-  // The batch that failed and waits for attempt number `tried + 1` (counted from next()); page
-  // exit hands it to a beacon.
+  // The batch that failed and waits for attempt number `attempts + 1` (counted from next());
+  // page exit hands it to a beacon.
   let retry: Batch<T> | undefined;
-  let tried = 0;
+  let attempts = 0;
   // Items given up since the last report left, by reason. A report is taken out when a body is
   // built and put back if that body is given up, so each drop reaches the server exactly once
   // (it dedupes a re-sent report by its id).
@@ -135,7 +129,7 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
   // The batch of the oldest items, filtered again since rules may have changed while they
   // waited (the refused are counted); undefined when none is left.
   const next = (): Batch<T> | undefined => {
-    tried = 0;
+    attempts = 0;
     const items: T[] = [];
     for (const [item, size] of queue.splice(0, MAX_BATCH)) {
       const verdict = beforeSend(item);
@@ -163,14 +157,13 @@ export function createTransport<T>(options: TransportOptions<T>): Transport<T> {
           const result = await request(body);
           if (stopped) return;
           const { status } = result;
-          // Retry-After is seconds or an HTTP date; a past date, junk or none mean no wait.
-          const asked = Math.max(0, Number(result.retryAfter) * 1000 || Date.parse(result.retryAfter!) - Date.now() || 0);
-          const half = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** tried++) / 2;
-          // Only failures that may heal by themselves are retried: no reply, 429 and 5xx. Waits
-          // grow with "equal jitter" so pages that failed together do not return together.
+          // Only failures that may heal by themselves are retried: no reply, 429 and 5xx.
           const failed = !status || status === 429 || status > 499;
-          const again = failed && tried < MAX_ATTEMPTS;
-          notBefore = Date.now() + (again ? Math.max(asked, half + Math.random() * half) : asked);
+          const again = failed && ++attempts < MAX_ATTEMPTS;
+          // No request before the time Retry-After names (a past one is no wait), nor before the
+          // backoff when this batch is retried.
+          const asked = retryAfterMs(result.retryAfter, Date.now());
+          notBefore = Date.now() + Math.max(asked, again ? retryDelayMs(attempts, Math.random()) : 0);
           if (again) {
             retry = batch;
             return;

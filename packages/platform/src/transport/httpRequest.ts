@@ -30,9 +30,8 @@ export interface HttpResult {
 /**
  * POSTs with `fetch`, with keepalive while the body is small. It never rejects: every failure
  * becomes a result, so senders need no try/catch and a transport bug cannot surface as an
- * unhandled rejection in the host page. There is no XMLHttpRequest fallback any more: the
- * platform ships as ES2022, which no engine without `fetch` can even parse, so that branch
- * could never run and only cost every entry its bytes.
+ * unhandled rejection in the host page. No XMLHttpRequest fallback: the platform ships as
+ * ES2022, which no engine without `fetch` can even parse.
  */
 export async function httpRequest({ url, body, contentType = 'application/json', headers, credentials }: HttpRequest): Promise<HttpResult> {
   // Whatever is known when something fails stays: no reply at all is status 0, a reply that is

@@ -1,7 +1,7 @@
 /**
  * Shared delivery for every product that reports to the server. Products build one transport
  * with `createTransport`; the lower pieces are exported for senders with a single report and
- * no queue (performance reporting: one form body by beacon, else XHR).
+ * no queue (performance reporting: one form body by beacon, else fetch with keepalive).
  */
 // The logger's e-mail rule, for the server's second pass over what it stores (one rule, one test
 // table: logger/testing/emailScrubCases.ts). Exported from this entry, not ./logger: every export

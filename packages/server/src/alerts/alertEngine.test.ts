@@ -23,7 +23,7 @@ beforeEach(async () => {
   logged.length = 0;
 });
 afterEach(async () => {
-  await receiver.close();
+  await receiver.stop();
   await storage.close();
 });
 

@@ -11,7 +11,7 @@ beforeEach(async () => {
   receiver = await startWebhookReceiver();
 });
 afterEach(async () => {
-  await receiver.close();
+  await receiver.stop();
 });
 
 const SECRET = 'routes-secret-0123456789';

@@ -33,7 +33,7 @@ describe.each([
     clock = T0 + HOUR;
   }, 60_000);
   afterEach(async () => {
-    await receiver.close();
+    await receiver.stop();
     await instances.close();
   }, 60_000);
 

@@ -11,7 +11,7 @@ beforeEach(async () => {
   receiver = await startWebhookReceiver();
 });
 afterEach(async () => {
-  await receiver.close();
+  await receiver.stop();
 });
 
 const SECRET = 'rule-secret-0123456789';
@@ -49,7 +49,7 @@ describe('postWebhook', () => {
 
   it('turns no response into status 0 with the reason, never throwing', async () => {
     const url = receiver.url;
-    await receiver.close(); // nothing listens on its port any more
+    await receiver.stop(); // nothing listens on its port any more
     expect(await send(url)).toMatchObject({ status: 0, error: 'no response (ECONNREFUSED)' });
     receiver = await startWebhookReceiver();
   });

@@ -44,7 +44,7 @@ const freshSecret = () => randomBytes(32).toString('base64url');
 /**
  * Where the console token, the form-token secret, the signals key ring and the rate-limit counters
  * come from. CONSOLE_TOKEN and SESSION_SECRET win when set. On SQLite (one instance) the rest stays
- * as it always was: secrets and the key ring in DATA_DIR files, counters in memory. On a shared
+ * on the instance: secrets and the key ring in DATA_DIR files, counters in memory. On a shared
  * store, each secret is the store's (the first instance to start creates it: getOrCreate makes
  * instances starting together agree), the key ring lives in the store's settings (a key from
  * SIGNALS_KEY_FILE, if set, seeds it, so moving a single node onto a shared store keeps its key),

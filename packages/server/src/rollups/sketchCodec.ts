@@ -1,7 +1,7 @@
 /**
  * A compact binary form for a row's sketches (several DDSketch bucket maps, see sketch.ts), so a
- * rollup row carries all of them in one column instead of one row per bucket (an earlier layout
- * with a row per bucket index cost ingest most of its throughput).
+ * rollup row carries all of them in one column instead of one row per bucket (a row per bucket
+ * index cost ingest most of its throughput).
  *
  * An encoding is one byte counting its segments, then the segments. A segment holds every
  * sketch: per sketch, the number of buckets, then each bucket as the zigzag varint of its index

@@ -5,9 +5,9 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * POSTs one form-encoded report through the shared transport's senders: by beacon, which
- * outlives the page, else by `httpRequest` (fetch with keepalive, or XHR where there is no
- * fetch). A plain XHR would be cancelled by the page going away, so fetch keepalive stands in
- * for "otherwise XHR" wherever it exists. Empty values are left out.
+ * outlives the page, else by `httpRequest` (fetch with keepalive): it stands in for the spec's
+ * "otherwise XHR", since a plain XHR would be cancelled by the page going away. Empty values
+ * are left out.
  */
 export function sendForm(url: string, fields: Record<string, string | number | undefined>): void {
   const form = new URLSearchParams();

@@ -18,7 +18,8 @@ export interface WebhookReceiver {
   replies: Array<number | [number, string]>;
   /** Resolves once `count` requests have arrived (polls; the test's own timeout bounds it). */
   waitFor(count: number): Promise<ReceivedWebhook[]>;
-  close(): Promise<void>;
+  /** Stops listening; its port refuses connections afterwards. */
+  stop(): Promise<void>;
 }
 
 /** Starts a receiver on a free local port. */
@@ -52,6 +53,6 @@ export async function startWebhookReceiver(path = '/hooks/tarmac'): Promise<Webh
       while (received.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
       return received;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import type { StoredAnalyticsHit } from '../../analytics/contract.js';
 import type { NewConsentChoice } from '../../consent/consentStorage.js';
 import type { StoredDropReport } from '../../drops/contract.js';
 import type { ClientLogInsert, NewClientLog } from '../../logs/ports.js';
+import type { BrowserFamily } from '../../perf/browserFamily.js';
 import { NT_COUNT_FIELDS, NT_TIME_FIELDS } from '../../perf/contract.js';
 import type { PerfReport } from '../../perf/contract.js';
 import type { NewSignalReport, Signals } from '../../signals/contract.js';
@@ -57,6 +58,14 @@ export function releaseRecord(messageId: string, release: string | null, overrid
 export function logBatch(records: NewClientLog[], overrides: Partial<ClientLogInsert> = {}): ClientLogInsert {
   return { records, ignored: 0, ...overrides };
 }
+
+/** One user agent per browser family, as the browsers send them. */
+export const BROWSER_AGENTS: Record<BrowserFamily, string | null> = {
+  chromium: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  webkit: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
+  other: null,
+};
 
 /** A performance report as parsePerfReport() makes it: an id, some timing and vitals. */
 export function perfReport(overrides: Partial<PerfReport> = {}): PerfReport {

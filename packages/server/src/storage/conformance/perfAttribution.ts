@@ -7,7 +7,7 @@ import { mergeMetricRows } from '../../perf/attribution/metricRollup.js';
 import type { PerfRollupFilter } from '../../perf/ports.js';
 import { mergeRows } from '../../perf/vitalsStats.js';
 import { coverWindow } from '../../rollups/timeGrid.js';
-import { DAY, MINUTE, perfReport, T0 } from './fixtures.js';
+import { BROWSER_AGENTS, DAY, MINUTE, perfReport, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';
 
@@ -122,6 +122,25 @@ export function describePerfAttribution(open: OpenStore): void {
         const vitals = mergeRows(await store().query.perf.readPerfRollups({ ...page, pieces }));
         expect(site.reports).toBe(reports);
         expect(Object.fromEntries(site.value)).toEqual(Object.fromEntries(vitals.sketches[0]!));
+      }
+    });
+
+    it("counts each report once in the site's and the page's rows, whichever browser family sent it", async () => {
+      // Each report is also counted in its browser family's vitals rows; those must not add to the
+      // attribution rows (perf/attribution/attributionDeltas.ts keeps the page rows only).
+      const reports = Array.from({ length: 8 }, (_, i) => ({
+        ...attributed(i, T0 + MINUTE + i * 1000, `img.hero-${i % 2}`),
+        userAgent: i % 2 ? BROWSER_AGENTS.firefox : BROWSER_AGENTS.chromium,
+      }));
+      await store().ingest.writeBatch(reports.slice(0, 4).map((report) => ({ kind: 'perf' as const, report })));
+      for (const report of reports.slice(4)) await store().ingest.perf.insertPerfReport(report);
+      const pieces = coverWindow(T0, T0 + DAY);
+      for (const page of [{}, homePage]) {
+        for (const metric of ATTRIBUTED_METRICS) {
+          const rows = mergeMetricRows(await store().query.perf.readPerfAttribution({ ...page, pieces, metric }), metric);
+          expect(rows.reports, `${metric} of ${page.pageId ?? 'the site'}`).toBe(reports.length);
+        }
+        expect(plain(await read(T0, T0 + DAY, page))).toEqual(plain(expectedOf(reports)));
       }
     });
 

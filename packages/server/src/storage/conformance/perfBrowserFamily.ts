@@ -7,17 +7,9 @@ import type { PerfRollupFilter } from '../../perf/ports.js';
 import { mergeRows, summarizeVitals } from '../../perf/vitalsStats.js';
 import { coverWindow } from '../../rollups/timeGrid.js';
 import type { RollupLevel } from '../../rollups/timeGrid.js';
-import { DAY, HOUR, MINUTE, perfReport, T0 } from './fixtures.js';
+import { BROWSER_AGENTS, DAY, HOUR, MINUTE, perfReport, T0 } from './fixtures.js';
 import type { OpenStore } from './openStore.js';
 import { storePerTest } from './openStore.js';
-
-// One user agent per family, as the browsers send them.
-const AGENTS: Record<BrowserFamily, string | null> = {
-  chromium: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
-  webkit: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
-  other: null,
-};
 
 /**
  * A report of family `BROWSER_FAMILIES[i % 4]`, with the vitals that engine really lacks left
@@ -29,7 +21,7 @@ const fromFamily = (i: number, at: number): PerfReport => {
     id: `b-${i}`,
     receivedAt: at,
     pageId: i % 3 ? 'home' : 'results',
-    userAgent: AGENTS[family],
+    userAgent: BROWSER_AGENTS[family],
     vitals: {
       wv_lcp: family === 'webkit' ? null : 900 + 41 * i,
       wv_cls: family === 'firefox' ? null : 0.01 * (i % 6),
@@ -42,7 +34,7 @@ const fromFamily = (i: number, at: number): PerfReport => {
 };
 
 const familyOf = (report: PerfReport): BrowserFamily =>
-  (Object.entries(AGENTS).find(([, agent]) => agent === report.userAgent)![0]) as BrowserFamily;
+  (Object.entries(BROWSER_AGENTS).find(([, agent]) => agent === report.userAgent)![0]) as BrowserFamily;
 
 const expected = (reports: readonly PerfReport[]) => {
   const stats = emptyStats();

@@ -5,7 +5,7 @@ import { createBatchWriter, type BatchWriterOptions } from './batchWriter.js';
 import { inTransaction, pgJson, queryRows, type Queryable } from './db.js';
 import { newItems } from './ingestKeys.js';
 import { FLUSHING, type PendingFlusherOptions } from './pendingFlusher.js';
-import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
+import { createPerfRollupFlusher, writePerfReportsPending } from './perfPendingRollups.js';
 import { readAttributionRollups } from './perfAttributionRollups.js';
 import { readPerfRollups, writePerfReportsWithRollups } from './perfRollups.js';
 import type { PerfKeyCache } from './perfRollupKeys.js';
@@ -65,7 +65,7 @@ export function createPostgresPerf(
     async write(reports) {
       if (!flusher) return inTransaction(pool, (client) => writePerfReports(client, reports));
       await inTransaction(pool, async (client) => {
-        await writePerfReportsStaged(client, await newItems(client, 'perf', reports, (report) => report.id, Date.now()));
+        await writePerfReportsPending(client, await newItems(client, 'perf', reports, (report) => report.id, Date.now()));
       });
       flusher.added();
     },

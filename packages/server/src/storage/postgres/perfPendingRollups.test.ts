@@ -5,7 +5,7 @@ import { decodeSketchesInto, emptySketches } from '../../rollups/sketchCodec.js'
 import { T0, perfReport } from '../conformance/fixtures.js';
 import { createPool, inTransaction } from './db.js';
 import type { PendingFlusherOptions } from './pendingFlusher.js';
-import { createPerfRollupFlusher, writePerfReportsStaged } from './perfPendingRollups.js';
+import { createPerfRollupFlusher, writePerfReportsPending } from './perfPendingRollups.js';
 import { writePerfReportsWithRollups } from './perfRollups.js';
 import { migratedPoolPerSuite } from './testing/migratedPool.js';
 
@@ -25,15 +25,15 @@ const reports = (vertical: string, n: number, from = 0): PerfReport[] =>
     }),
   );
 
-describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', () => {
+describe('PostgreSQL direct perf ingest: pending rollup stats and their flush', () => {
   const db = migratedPoolPerSuite();
   // Each test starts with nothing pending, so one that fails leaves the next its own table.
   beforeEach(async () => {
     await db().pool.query('DELETE FROM perf_rollup_pending');
   });
 
-  const stage = (batch: readonly PerfReport[]) => inTransaction(db().pool, (client) => writePerfReportsStaged(client, batch));
-  const pending = async () => Number((await db().pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
+  const writePending = (batch: readonly PerfReport[]) => inTransaction(db().pool, (client) => writePerfReportsPending(client, batch));
+  const pendingRows = async () => Number((await db().pool.query('SELECT count(*) AS n FROM perf_rollup_pending')).rows[0].n);
   // Every rollup row of a vertical, its sketches decoded (segments merged), in a stable order.
   const rollupRows = async (vertical: string) => {
     const out: unknown[] = [];
@@ -52,48 +52,48 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     return out;
   };
 
-  it('adds staged stats to every level exactly as an in-transaction write does, once', async () => {
+  it('adds pending stats to every level exactly as an in-transaction write does, once', async () => {
     const flusher = createPerfRollupFlusher(db().pool, new Map(), quiet);
-    const sent = reports('staged', 40);
-    for (let i = 0; i < sent.length; i += 8) await stage(sent.slice(i, i + 8));
-    expect(await pending()).toBe(5);
-    expect(await rollupRows('staged')).toEqual([]);
+    const sent = reports('pending', 40);
+    for (let i = 0; i < sent.length; i += 8) await writePending(sent.slice(i, i + 8));
+    expect(await pendingRows()).toBe(5);
+    expect(await rollupRows('pending')).toEqual([]);
     await flusher.flush();
     await flusher.flush();
-    expect(await pending()).toBe(0);
+    expect(await pendingRows()).toBe(0);
 
     // The same reports, renamed to a vertical of their own, written with their rollups directly.
     const twin = sent.map((report) => ({ ...report, id: `${report.id}-twin`, vertical: 'direct' }));
     await inTransaction(db().pool, (client) => writePerfReportsWithRollups(client, twin, new Map()));
-    const staged = await rollupRows('staged');
-    const days = staged.filter((row) => (row as { level: string }).level === 'day') as Array<{ reports: number; browser: string | null }>;
+    const flushed = await rollupRows('pending');
+    const days = flushed.filter((row) => (row as { level: string }).level === 'day') as Array<{ reports: number; browser: string | null }>;
     // Each page's row of every report, then its one family's (the fixture's user agent names none).
     expect(days.map((row) => [row.browser, row.reports])).toEqual([[null, 14], ['other', 14], [null, 13], ['other', 13], [null, 13], ['other', 13]]);
-    expect(staged).toEqual(await rollupRows('direct'));
+    expect(flushed).toEqual(await rollupRows('direct'));
     await flusher.stop();
   });
 
-  it('stages nothing for a write whose transaction rolls back', async () => {
-    const before = await pending();
+  it('leaves nothing pending for a write whose transaction rolls back', async () => {
+    const before = await pendingRows();
     await expect(
       inTransaction(db().pool, async (client) => {
-        await writePerfReportsStaged(client, reports('rolled-back', 3));
+        await writePerfReportsPending(client, reports('rolled-back', 3));
         throw new Error('the rest of the transaction failed');
       }),
     ).rejects.toThrow('the rest of the transaction failed');
-    expect(await pending()).toBe(before);
+    expect(await pendingRows()).toBe(before);
   });
 
-  it('counts each staged row once when instances flush side by side', async () => {
+  it('counts each pending row once when instances flush side by side', async () => {
     const second = createPool(db().url, 4);
     try {
       const flushers = [createPerfRollupFlusher(db().pool, new Map(), quiet), createPerfRollupFlusher(second, new Map(), { ...quiet, chunk: 3 })];
       const sent = reports('side-by-side', 120);
-      const writes = Array.from({ length: 30 }, (_, i) => stage(sent.slice(i * 4, i * 4 + 4)));
+      const writes = Array.from({ length: 30 }, (_, i) => writePending(sent.slice(i * 4, i * 4 + 4)));
       // Flushes racing the writes and each other.
       await Promise.all([...writes, ...Array.from({ length: 6 }, (_, i) => flushers[i % 2]!.flush())]);
       await Promise.all(flushers.map((flusher) => flusher.stop()));
-      expect(await pending()).toBe(0);
+      expect(await pendingRows()).toBe(0);
       for (const level of LEVELS) {
         const { rows } = await db().pool.query(
           `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_${level} r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 AND k.browser IS NULL`,
@@ -106,20 +106,20 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     }
   });
 
-  it('flushes on its own after a write, keeps the rows staged while a flush fails, and retries', async () => {
+  it('flushes on its own after a write, keeps the rows pending while a flush fails, and retries', async () => {
     const errors: unknown[] = [];
     const flusher = createPerfRollupFlusher(db().pool, new Map(), { delayMs: 20, retryMs: 50, chunk: 1_000, onError: (error) => errors.push(error) });
     // The page keys' table gone for a while: every flush fails in the middle of its transaction.
     await db().pool.query('ALTER TABLE perf_rollup_keys RENAME TO perf_rollup_keys_away');
     try {
-      await stage(reports('retried', 6));
+      await writePending(reports('retried', 6));
       flusher.added();
       await until(() => errors.length >= 2);
-      expect(await pending()).toBe(1);
+      expect(await pendingRows()).toBe(1);
     } finally {
       await db().pool.query('ALTER TABLE perf_rollup_keys_away RENAME TO perf_rollup_keys');
     }
-    await until(async () => (await pending()) === 0);
+    await until(async () => (await pendingRows()) === 0);
     const { rows } = await db().pool.query(
       `SELECT coalesce(sum(r.reports), 0) AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = 'retried' AND k.browser IS NULL`,
     );
@@ -127,13 +127,13 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     await flusher.stop();
   });
 
-  it('sets a staged row it cannot read aside, reported and kept, and flushes the others', async () => {
+  it('sets a pending row it cannot read aside, reported and kept, and flushes the others', async () => {
     const errors: unknown[] = [];
     const flusher = createPerfRollupFlusher(db().pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
-    await stage(reports('beside-bad', 3));
+    await writePending(reports('beside-bad', 3));
     const bad = ['not json', '[{"start": 1}]', '{"minutes": []}'];
     for (const text of bad) await db().pool.query('INSERT INTO perf_rollup_pending (minutes) VALUES ($1)', [text]);
-    await stage(reports('beside-bad', 3, 3));
+    await writePending(reports('beside-bad', 3, 3));
     await flusher.flush();
     expect(errors.map((error) => (error as Error).message)).toEqual(bad.map(() => expect.stringContaining('cannot be read')));
     const { rows: kept } = await db().pool.query('SELECT minutes, unreadable FROM perf_rollup_pending ORDER BY id');
@@ -149,18 +149,18 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     await flusher.stop();
   });
 
-  it('reads a row staged before browser families as page rows only, and sets aside one naming an unknown family', async () => {
+  it('reads a row written pending before browser families as page rows only, and sets aside one naming an unknown family', async () => {
     const errors: unknown[] = [];
     const flusher = createPerfRollupFlusher(db().pool, new Map(), { ...quiet, onError: (error) => errors.push(error) });
-    await stage(reports('before-families', 3));
-    await stage(reports('unknown-family', 3));
-    const { rows: staged } = await db().pool.query<{ id: number; minutes: string }>('SELECT id, minutes FROM perf_rollup_pending ORDER BY id');
+    await writePending(reports('before-families', 3));
+    await writePending(reports('unknown-family', 3));
+    const { rows: written } = await db().pool.query<{ id: number; minutes: string }>('SELECT id, minutes FROM perf_rollup_pending ORDER BY id');
     type Entry = { browser?: string };
-    // As an instance without families staged it: the page entries alone, no `browser`.
-    const old = (JSON.parse(staged[0]!.minutes) as Entry[]).filter((entry) => entry.browser === undefined);
-    const unknown = (JSON.parse(staged[1]!.minutes) as Entry[]).map((entry) => (entry.browser ? { ...entry, browser: 'safari' } : entry));
-    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[0]!.id, JSON.stringify(old)]);
-    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [staged[1]!.id, JSON.stringify(unknown)]);
+    // As an instance without families wrote it: the page entries alone, no `browser`.
+    const old = (JSON.parse(written[0]!.minutes) as Entry[]).filter((entry) => entry.browser === undefined);
+    const unknown = (JSON.parse(written[1]!.minutes) as Entry[]).map((entry) => (entry.browser ? { ...entry, browser: 'safari' } : entry));
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [written[0]!.id, JSON.stringify(old)]);
+    await db().pool.query('UPDATE perf_rollup_pending SET minutes = $2 WHERE id = $1', [written[1]!.id, JSON.stringify(unknown)]);
     await flusher.flush();
     const counted = async (vertical: string) =>
       (await db().pool.query(`SELECT k.browser, sum(r.reports)::int AS n FROM perf_rollup_day r JOIN perf_rollup_keys k ON k.id = r.key_id WHERE k.vertical = $1 GROUP BY k.browser`, [vertical])).rows;
@@ -171,12 +171,12 @@ describe('PostgreSQL direct perf ingest: staged rollup stats and their flush', (
     await flusher.stop();
   });
 
-  it('flushes what is staged when it stops', async () => {
+  it('flushes what is pending when it stops', async () => {
     const flusher = createPerfRollupFlusher(db().pool, new Map(), quiet);
-    await stage(reports('stopped', 4));
-    expect(await pending()).toBe(1);
+    await writePending(reports('stopped', 4));
+    expect(await pendingRows()).toBe(1);
     await flusher.stop();
-    expect(await pending()).toBe(0);
+    expect(await pendingRows()).toBe(0);
   });
 });
 

@@ -32,9 +32,9 @@ describe('WAL checkpoints off the event loop', () => {
     db.close();
   }, 20_000);
 
-  it('survives a checkpointer that cannot open its file, and still closes', async () => {
+  it('survives a checkpointer that cannot open its file, and still stops', async () => {
     const checkpointer = startCheckpointer(join(tmpdir(), 'tarmac-missing-dir', 'nope', 'tarmac.db'), 20);
     await new Promise((resolve) => setTimeout(resolve, 300)); // long enough for the thread to fail
-    await expect(checkpointer.close()).resolves.toBeUndefined();
+    await expect(checkpointer.stop()).resolves.toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
  */
 export interface Checkpointer {
   /** Stops the thread after one last checkpoint. */
-  close(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Pages the writer lets the WAL grow to before it checkpoints itself (the backstop). */
@@ -42,17 +42,17 @@ export function startCheckpointer(file: string, everyMs = 200): Checkpointer {
   worker.once('exit', () => {
     exited = true;
   });
-  let closing: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
   return {
-    close() {
-      closing ??= new Promise<void>((resolve) => {
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
         if (exited) return resolve();
         worker.once('message', () => void worker.terminate().then(() => resolve()));
         worker.once('error', () => resolve());
         worker.once('exit', () => resolve());
         worker.postMessage('close');
       });
-      return closing;
+      return stopping;
     },
   };
 }

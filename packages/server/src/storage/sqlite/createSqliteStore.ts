@@ -147,7 +147,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       await perf.close(); // the rollup sums still in memory
       await analytics.close();
       await wal?.close();
-      await checkpointer?.close();
+      await checkpointer?.stop();
       if (db.open) db.close();
     },
   };
