@@ -30,10 +30,12 @@ const KEPT = 20;
 export function startInpAttribution(): { attribute(metric: INPMetric): AttributionFields; stop(): void } {
   const frames: Frame[] = [];
   let loafs: PerformanceLongAnimationFrameTiming[] = [];
+  // Entries presented within 8 ms of each other belong to the same frame.
+  const frameAt = (render: number) => findLast(frames, (f) => Math.abs(f.render - render) <= 8);
   const addEvents = (entries: PerformanceEntryList) => {
     for (const entry of entries as PerformanceEventTiming[]) {
       const render = entry.startTime + entry.duration;
-      let frame = findLast(frames, (f) => Math.abs(f.render - render) <= 8);
+      let frame = frameAt(render);
       if (!frame) frames.push((frame = { start: entry.startTime, processingStart: entry.processingStart, processingEnd: 0, render, worst: 0, targets: {} }));
       frame.start = Math.min(frame.start, entry.startTime);
       frame.processingStart = Math.min(frame.processingStart, entry.processingStart);
@@ -67,7 +69,7 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       const first = metric.entries[0];
       if (!first) return { wa_inp_inputDelay: 0, wa_inp_processingDuration: 0, wa_inp_presentationDelay: metric.value };
       const paintedAt = first.startTime + first.duration;
-      const frame = findLast(frames, (f) => Math.abs(f.render - paintedAt) <= 8)!;
+      const frame = frameAt(paintedAt)!;
       const processingStart = Math.max(frame.processingStart, first.startTime);
       const paint = Math.max(paintedAt, processingStart);
       const processingEnd = Math.min(frame.processingEnd, paint);
@@ -100,20 +102,17 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       }
       const last = mine.at(-1)!;
       const lastEnd = last.startTime + last.duration;
-      Object.assign(fields, {
-        wa_inp_totalScript: script,
-        wa_inp_totalLayout: layout,
-        wa_inp_totalPaint: lastEnd >= processingEnd ? Math.max(0, paint - lastEnd) : 0,
-      });
-      if (longest)
-        Object.assign(fields, {
-          // Empty strings are left out of the form (sendForm), like absent fields.
-          wa_inp_scriptUrl: cleanUrl(longest.sourceURL),
-          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX),
-          // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
-          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX),
-          wa_inp_scriptDuration: longestTime,
-        });
+      fields.wa_inp_totalScript = script;
+      fields.wa_inp_totalLayout = layout;
+      fields.wa_inp_totalPaint = lastEnd >= processingEnd ? Math.max(0, paint - lastEnd) : 0;
+      if (longest) {
+        // Empty strings are left out of the form (sendForm), like absent fields.
+        fields.wa_inp_scriptUrl = cleanUrl(longest.sourceURL);
+        fields.wa_inp_scriptFunction = cleanString(longest.sourceFunctionName, TEXT_MAX);
+        // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
+        fields.wa_inp_scriptInvoker = cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX);
+        fields.wa_inp_scriptDuration = longestTime;
+      }
       return fields;
     },
     stop() {
