@@ -68,20 +68,21 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       addEvents(metric.entries);
       const first = metric.entries[0];
       if (!first) return { wa_inp_inputDelay: 0, wa_inp_processingDuration: 0, wa_inp_presentationDelay: metric.value };
-      const paintedAt = first.startTime + first.duration;
+      const { startTime } = first;
+      const paintedAt = startTime + first.duration;
       const frame = frameAt(paintedAt)!;
-      const processingStart = Math.max(frame.processingStart, first.startTime);
+      const processingStart = Math.max(frame.processingStart, startTime);
       const paint = Math.max(paintedAt, processingStart);
       const processingEnd = Math.min(frame.processingEnd, paint);
       const fields: AttributionFields = {
         wa_inp_target: frame.targets[first.interactionId],
         wa_inp_type: first.name.startsWith('key') ? 'keyboard' : 'pointer',
-        wa_inp_time: first.startTime,
-        wa_inp_inputDelay: processingStart - first.startTime,
+        wa_inp_time: startTime,
+        wa_inp_inputDelay: processingStart - startTime,
         wa_inp_processingDuration: processingEnd - processingStart,
         wa_inp_presentationDelay: paint - processingEnd,
       };
-      const mine = loafs.filter((l) => overlaps(l, first.startTime, processingEnd));
+      const mine = loafs.filter((l) => overlaps(l, startTime, processingEnd));
       if (!mine.length) return fields;
       let script = 0;
       let layout = 0;
@@ -91,13 +92,16 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
         layout += loaf.startTime + loaf.duration - loaf.styleAndLayoutStart;
         for (const s of loaf.scripts) {
           const end = s.startTime + s.duration;
-          if (end < first.startTime) continue;
+          if (end < startTime) continue;
           // Only the part of a script after the interaction began; forced layout counts as layout.
-          const time = end - Math.max(first.startTime, s.startTime);
+          const time = end - Math.max(startTime, s.startTime);
           const forced = s.duration ? (time / s.duration) * s.forcedStyleAndLayoutDuration : 0;
           script += time - forced;
           layout += forced;
-          if (time > longestTime) [longest, longestTime] = [s, time];
+          if (time > longestTime) {
+            longest = s;
+            longestTime = time;
+          }
         }
       }
       const last = mine.at(-1)!;
