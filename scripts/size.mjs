@@ -15,9 +15,10 @@ const budgets = {
   'consent/stub': 0.8 * KB,
   // DESIGN.md says 0.6 KB. Issue 22 made it read US opt-outs from any GPP CMP (`__gpp` events and
   // getField) and hold its update until GPP is ready: 0.15 KB on top of the TCF mapping, which was
-  // 0.03 KB under budget. Issue 24 took 0.04 KB back (0.69 KB); the rest is the GPP reading itself.
-  // Set just above the measure so it cannot grow unseen; DESIGN.md's 0.6 KB is the goal.
-  'consent/google': 0.7 * KB,
+  // 0.03 KB under budget. Issue 24 took 0.05 KB back (0.68 KB). The GPP reading itself is about
+  // 0.11 KB (without it the entry would be about 0.57 KB), so DESIGN.md's 0.6 KB would cost that
+  // feature. Set just above the measure so it cannot grow unseen.
+  'consent/google': 0.69 * KB,
   // Issue 22: the head script's code: the whole TCF handler (consent, ≤ 4 KB) plus reading the
   // page's data and saving a GPC opt-out. Not in DESIGN.md; set here so it cannot grow unseen.
   'consent/head': 4.6 * KB,
@@ -80,11 +81,11 @@ for (const [rel, budget] of Object.entries(extraFiles)) {
 // The totals are what one page can load at once: every budgeted entry, but of the two drop-in
 // alternatives `perf` and `perf/attribution` (a page loads one or the other) only one. DESIGN.md's
 // 25 KB holds for a page with the standard `perf`. A page that opts into attribution is counted
-// against 26.4 KB, not DESIGN.md's 25: measured 26.30 KB after issue 24's cuts, the attribution
-// layer itself being 1.66 KB over the standard page (its INP frames and LoAF scripts 0.85 KB, the
+// against 26.3 KB, not DESIGN.md's 25: measured 26.25 KB after issue 24's cuts, the attribution
+// layer itself being 1.6 KB over the standard page (its INP frames and LoAF scripts 0.85 KB, the
 // LCP/FCP/TTFB subparts 0.44 KB, the rest its selectors, CLS source and route views), on top of
 // modules that each sit at their own budgets. README (Size budgets) has the per-module breakdown.
-const attributionTotalBudget = 26.4 * KB;
+const attributionTotalBudget = 26.3 * KB;
 const totals = [
   { name: 'one page, perf', without: 'perf/attribution', budget: totalBudget },
   { name: 'one page, perf/attrib.', without: 'perf', budget: attributionTotalBudget },

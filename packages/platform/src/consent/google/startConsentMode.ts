@@ -41,25 +41,23 @@ export function startConsentMode({ analyticsPurposes = [1, 8], waitForUpdateMs =
   const page = globalThis as unknown as TcfWindow & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[]; __gpp?: GppApi };
   const gpp = page.__gpp;
   try {
-    // gtag.js queues `arguments` objects, not arrays, and tells its commands apart by that.
-    const gtag = function () {
-      // eslint-disable-next-line prefer-rest-params -- see above
-      const args = arguments;
-      if (page.gtag) page.gtag(...args);
-      else (page.dataLayer ??= []).push(args);
-    } as (...args: unknown[]) => void;
     // Each signal is granted when all its purposes have consent; a US opt-out also denies the
     // two signals about the visitor's data (ad_user_data, ad_personalization).
     const send = (command: string, extra?: object) => {
       const grant = (purposes: number[], us?: 1) => (decided && decisionOf(decided, purposes) && !(us && usOptOut) ? 'granted' : 'denied');
-      const values: Record<ConsentModeSignal, string> & object = {
+      // gtag.js queues `arguments` objects, not arrays, and tells its commands apart by that.
+      (function () {
+        // eslint-disable-next-line prefer-rest-params -- see above
+        if (page.gtag) page.gtag(...arguments);
+        // eslint-disable-next-line prefer-rest-params -- see above
+        else (page.dataLayer ??= []).push(arguments);
+      } as (...args: unknown[]) => void)('consent', command, {
         ad_storage: grant([1]),
         ad_user_data: grant([1, 7], 1),
         ad_personalization: grant([3, 4], 1),
         analytics_storage: grant(analyticsPurposes),
         ...extra,
-      };
-      gtag('consent', command, values);
+      } satisfies Record<ConsentModeSignal, string>);
     };
     // With a GPP CMP on the page, its US choices are awaited too.
     const update = () => void (decided && (!gpp || usOptOut != null) && send('update'));

@@ -30,10 +30,12 @@ const KEPT = 20;
 export function startInpAttribution(): { attribute(metric: INPMetric): AttributionFields; stop(): void } {
   const frames: Frame[] = [];
   let loafs: PerformanceLongAnimationFrameTiming[] = [];
+  // Entries presented within 8 ms of each other belong to the same frame.
+  const frameAt = (render: number) => findLast(frames, (f) => Math.abs(f.render - render) <= 8);
   const addEvents = (entries: PerformanceEntryList) => {
     for (const entry of entries as PerformanceEventTiming[]) {
       const render = entry.startTime + entry.duration;
-      let frame = findLast(frames, (f) => Math.abs(f.render - render) <= 8);
+      let frame = frameAt(render);
       if (!frame) frames.push((frame = { start: entry.startTime, processingStart: entry.processingStart, processingEnd: 0, render, worst: 0, targets: {} }));
       frame.start = Math.min(frame.start, entry.startTime);
       frame.processingStart = Math.min(frame.processingStart, entry.processingStart);
@@ -66,20 +68,21 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
       addEvents(metric.entries);
       const first = metric.entries[0];
       if (!first) return { wa_inp_inputDelay: 0, wa_inp_processingDuration: 0, wa_inp_presentationDelay: metric.value };
-      const paintedAt = first.startTime + first.duration;
-      const frame = findLast(frames, (f) => Math.abs(f.render - paintedAt) <= 8)!;
-      const processingStart = Math.max(frame.processingStart, first.startTime);
+      const { startTime } = first;
+      const paintedAt = startTime + first.duration;
+      const frame = frameAt(paintedAt)!;
+      const processingStart = Math.max(frame.processingStart, startTime);
       const paint = Math.max(paintedAt, processingStart);
       const processingEnd = Math.min(frame.processingEnd, paint);
       const fields: AttributionFields = {
         wa_inp_target: frame.targets[first.interactionId],
         wa_inp_type: first.name.startsWith('key') ? 'keyboard' : 'pointer',
-        wa_inp_time: first.startTime,
-        wa_inp_inputDelay: processingStart - first.startTime,
+        wa_inp_time: startTime,
+        wa_inp_inputDelay: processingStart - startTime,
         wa_inp_processingDuration: processingEnd - processingStart,
         wa_inp_presentationDelay: paint - processingEnd,
       };
-      const mine = loafs.filter((l) => overlaps(l, first.startTime, processingEnd));
+      const mine = loafs.filter((l) => overlaps(l, startTime, processingEnd));
       if (!mine.length) return fields;
       let script = 0;
       let layout = 0;
@@ -89,31 +92,31 @@ export function startInpAttribution(): { attribute(metric: INPMetric): Attributi
         layout += loaf.startTime + loaf.duration - loaf.styleAndLayoutStart;
         for (const s of loaf.scripts) {
           const end = s.startTime + s.duration;
-          if (end < first.startTime) continue;
+          if (end < startTime) continue;
           // Only the part of a script after the interaction began; forced layout counts as layout.
-          const time = end - Math.max(first.startTime, s.startTime);
+          const time = end - Math.max(startTime, s.startTime);
           const forced = s.duration ? (time / s.duration) * s.forcedStyleAndLayoutDuration : 0;
           script += time - forced;
           layout += forced;
-          if (time > longestTime) [longest, longestTime] = [s, time];
+          if (time > longestTime) {
+            longest = s;
+            longestTime = time;
+          }
         }
       }
       const last = mine.at(-1)!;
       const lastEnd = last.startTime + last.duration;
-      Object.assign(fields, {
-        wa_inp_totalScript: script,
-        wa_inp_totalLayout: layout,
-        wa_inp_totalPaint: lastEnd >= processingEnd ? Math.max(0, paint - lastEnd) : 0,
-      });
-      if (longest)
-        Object.assign(fields, {
-          // Empty strings are left out of the form (sendForm), like absent fields.
-          wa_inp_scriptUrl: cleanUrl(longest.sourceURL),
-          wa_inp_scriptFunction: cleanString(longest.sourceFunctionName, TEXT_MAX),
-          // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
-          wa_inp_scriptInvoker: cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX),
-          wa_inp_scriptDuration: longestTime,
-        });
+      fields.wa_inp_totalScript = script;
+      fields.wa_inp_totalLayout = layout;
+      fields.wa_inp_totalPaint = lastEnd >= processingEnd ? Math.max(0, paint - lastEnd) : 0;
+      if (longest) {
+        // Empty strings are left out of the form (sendForm), like absent fields.
+        fields.wa_inp_scriptUrl = cleanUrl(longest.sourceURL);
+        fields.wa_inp_scriptFunction = cleanString(longest.sourceFunctionName, TEXT_MAX);
+        // An invoker is a URL (a script) or a name such as `BUTTON#buy.onclick`, whose `#` stays.
+        fields.wa_inp_scriptInvoker = cleanString(/^\w+:\/\//.test(longest.invoker) ? cleanUrl(longest.invoker) : longest.invoker, TEXT_MAX);
+        fields.wa_inp_scriptDuration = longestTime;
+      }
       return fields;
     },
     stop() {

@@ -6,7 +6,6 @@ import { sendForm } from '../lib/sendForm.js';
 import { newId } from '../../transport/newId.js';
 import type { PerfReporting, PerfReportingOptions } from '../startPerformanceReporting.js';
 import type { MetricName } from '../lib/types.js';
-import type { VitalFormField } from '../lib/reportForm.js';
 import { clsAttribution } from './clsAttribution.js';
 import { startInpAttribution } from './inpAttribution.js';
 import { fcpAttribution, lcpAttribution, ttfbAttribution } from './loadAttribution.js';
@@ -26,11 +25,11 @@ export interface AttributedPerfReporting extends PerfReporting {
   softNavigation(page?: PerfPage): void;
 }
 
-/** The values and attribution measured for one navigation (the page load, or one route). */
-interface Measures {
-  values: Partial<Record<VitalFormField, number>>;
-  fields: Partial<Record<MetricName, AttributionFields>>;
-}
+/**
+ * What was measured for one navigation (the page load, or one route): each metric's value under
+ * its form name (`wv_lcp`), and its attribution fields under the metric's name (`LCP`).
+ */
+type Measures = Record<string, number | AttributionFields>;
 interface View {
   nav: 'hard' | 'soft';
   page: PerfPage;
@@ -41,8 +40,6 @@ interface View {
   /** The browser's soft navigation this route's metrics come from, once known. */
   navigationId?: number;
 }
-
-const measures = (): Measures => ({ values: {}, fields: {} });
 
 /**
  * `startPerformanceReporting` of `@tarmac/platform/perf` with attribution (docs/perf.md): each
@@ -56,9 +53,9 @@ const measures = (): Measures => ({ values: {}, fields: {} });
 export function startPerformanceReporting(options: PerfReportingOptions): AttributedPerfReporting {
   const { apiPrefix = '', manual, logger, ...page } = options;
   let view: View = { nav: 'hard', page, url: '', sent: false, restoredAt: 0 };
-  let hard = measures();
+  let hard: Measures = {};
   // The browser's soft navigations by id, each with the URL it went to; the newest few only.
-  const soft = new Map<number, Measures & { url?: string }>();
+  const soft = new Map<number, [url: string | undefined, measures: Measures]>();
   const bound = new Set<number>();
   let stopped = false;
   let inp: ReturnType<typeof startInpAttribution> | undefined;
@@ -66,28 +63,26 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
   const measuresOf = (current: View): Measures | undefined => {
     if (current.nav === 'hard') return hard;
     if (current.navigationId === undefined)
-      for (const [id, m] of soft) if (m.url === current.url && !bound.has(id)) current.navigationId = id;
+      for (const [id, [url]] of soft) if (url === current.url && !bound.has(id)) current.navigationId = id;
     if (current.navigationId !== undefined) bound.add(current.navigationId);
-    return soft.get(current.navigationId!);
+    return soft.get(current.navigationId!)?.[1];
   };
 
   const send = (): void => {
     if (view.sent || stopped) return;
     view.sent = true;
     try {
-      const measured = measuresOf(view);
-      const values = measured?.values ?? {};
       // A route is a view of its own in every browser: where the browser measures nothing of the
       // route (no soft-navigation entries: Firefox, Safari) its report names the view and carries
       // no values, rather than none at all or the first load's again.
-      const timing = view.nav === 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
-      const attribution = Object.assign({}, ...Object.values(measured?.fields ?? {})) as AttributionFields;
-      // The server refuses a whole report for one number outside 0..600000 (a `*_time` after ten
-      // minutes on the page, a clock quirk): such a field is left out instead.
-      for (const [name, value] of Object.entries(attribution))
-        if (typeof value === 'number' && !(value >= 0 && value <= 600_000)) delete attribution[name as keyof AttributionFields];
+      const form: Record<string, string | number | undefined> = view.nav === 'soft' ? {} : view.restoredAt ? { nt_nav_st: view.restoredAt, nt_nav_type: 2 } : navigationTimingFields();
+      for (const [name, measured] of Object.entries(measuresOf(view) ?? {}))
+        if (typeof measured === 'number') form[name] = measured;
+        // The server refuses a whole report for one number outside 0..600000 (a `*_time` after
+        // ten minutes on the page, a clock quirk): such a field is left out instead.
+        else for (const [field, value] of Object.entries(measured)) if (typeof value !== 'number' || (value >= 0 && value <= 600_000)) form[field] = value;
       // A new id per report: the server stores a report once, whatever a retry sends again.
-      sendForm(`${apiPrefix}/s/run/perf`, { ...timing, ...values, ...attribution, nav: view.nav, url: view.url, ...view.page, id: newId() });
+      sendForm(`${apiPrefix}/s/run/perf`, { ...form, nav: view.nav, url: view.url, ...view.page, id: newId() });
     } catch (error) {
       logger?.error('Performance report failed', error);
     }
@@ -100,14 +95,14 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
         let into = hard;
         if (metric.navigationType === 'soft-navigation') {
           const id = metric.navigationId ?? 0;
-          into = soft.get(id) ?? measures();
           if (!soft.has(id)) {
-            soft.set(id, { ...into, url: metric.navigationURL });
+            soft.set(id, [metric.navigationURL, {}]);
             if (soft.size > 3) soft.delete(soft.keys().next().value!);
           }
+          into = soft.get(id)?.[1] ?? {};
         }
-        into.values[`wv_${metric.name.toLowerCase()}` as VitalFormField] = metric.value;
-        into.fields[metric.name] = attribute(metric as never);
+        into[`wv_${metric.name.toLowerCase()}`] = metric.value;
+        into[metric.name] = attribute(metric as never);
       } catch {
         // attribution is best effort: the value itself is already kept
       }
@@ -120,7 +115,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
   // Capture phase, before web-vitals' own: the new view exists before its first values arrive.
   const onShow = (event: PageTransitionEvent): void => {
     if (!event.persisted) return;
-    hard = measures();
+    hard = {};
     view = { ...view, nav: 'hard', sent: false, url: location.href, restoredAt: Math.round(performance.timeOrigin + event.timeStamp) };
   };
   try {
@@ -135,7 +130,7 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     onFCP(record(fcpAttribution), opts);
     onTTFB(record(ttfbAttribution), opts);
     // FID's value only: its rating and id would be dropped here anyway.
-    firstInputDelay((value) => void (hard.values.wv_fid = value));
+    firstInputDelay((value) => void (hard.wv_fid = value));
   } catch (error) {
     logger?.error('Performance reporting could not start', error);
   }
