@@ -162,9 +162,19 @@ export class WkLocator {
     // As Playwright does: first the element holds still and is what a click at its centre hits,
     // so a page still laying out (a late widget pushing the footer down) does not take the click
     // elsewhere. After 5 s of waiting (a custom control drawn over its input) it is clicked anyway.
-    const deadline = Date.now() + 5000;
-    while (!(await this.firstMatch<boolean>(true, READY_TO_CLICK)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
+    // Another element taking the click (WebDriver's "element click intercepted": a banner still
+    // leaving) is waited out too, as Playwright retries a click whose target is covered.
+    const giveUpAt = Date.now() + ACTION_TIMEOUT_MS;
+    for (;;) {
+      const deadline = Date.now() + 5000;
+      while (!(await this.firstMatch<boolean>(true, READY_TO_CLICK)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      try {
+        return await this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
+      } catch (error) {
+        if (Date.now() > giveUpAt || !String((error as Error).message).includes('element click intercepted')) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
   /** Clicks when the box is not in the state asked for (`check` and `uncheck`). */
   private async setChecked(want: boolean): Promise<void> {
