@@ -15,10 +15,8 @@ const reporters = ['--reporter=default', '--reporter=./scripts/lib/failureRecap.
 await ensureDeps();
 const chromium = await ensureChromium();
 console.log(`Chromium for the browser tests: ${chromium}`);
-// Which engines run the browser suite: E2E_ENGINES (comma-separated), Chromium and Firefox by
-// default. WebKit is not green yet (README, "Browser engines"): it runs on demand until it is, so
-// its failures are seen and fixed without holding back every other check.
-const chosen = (process.env.E2E_ENGINES ?? 'chromium,firefox').split(',').map((name) => name.trim().toLowerCase());
+// Which engines run the browser suite: E2E_ENGINES (comma-separated), all three by default.
+const chosen = (process.env.E2E_ENGINES ?? 'chromium,firefox,webkit').split(',').map((name) => name.trim().toLowerCase());
 const unknown = chosen.filter((name) => !['chromium', 'firefox', 'webkit'].includes(name));
 if (unknown.length > 0) throw new Error(`E2E_ENGINES names no engine: ${unknown.join(', ')} (chromium, firefox, webkit)`);
 const firefox = chosen.includes('firefox') ? await ensureFirefox() : '';

@@ -181,7 +181,11 @@ describe('console', () => {
     const totals = consolePage.getByTestId('consent-totals');
     await totals.waitFor();
     expect(await totals.textContent()).toMatch(/Accept all\d+(\.\d)?%/);
-    expect(await consolePage.locator('.consent-view .recharts-wrapper').count()).toBe(2);
+    // A chart draws once its ResponsiveContainer has measured its box, which can come after the
+    // totals show (WebKit's second whole run counted none then), so both are waited for first.
+    const charts = consolePage.locator('.consent-view .recharts-wrapper');
+    await charts.nth(1).waitFor();
+    expect(await charts.count()).toBe(2);
     await consolePage.close();
   });
 });

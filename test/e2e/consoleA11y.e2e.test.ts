@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { injectAxe } from './support/axe.js';
-import { chromiumForThisFile, itExceptIn } from './support/browser.js';
+import { chromiumForThisFile } from './support/browser.js';
 import { seedConsoleData } from './consoleSeed.js';
 
 // Issue 13, console half: every console view, with data in it, passes axe-core without serious
@@ -182,7 +182,7 @@ describe('the console, with data in every section', () => {
     await page.context().close();
   });
 
-  itExceptIn(['webkit'], 'open: the WebKit driver never finds the decoded path by exact text; not diagnosed yet')('shows analytics paths decoded, a malformed escape as it was sent', async () => {
+  it('shows analytics paths decoded, a malformed escape as it was sent', async () => {
     const page = await consolePage(1280, { hash: '#/analytics' });
     const paths = page.getByTestId('top-pageViews');
     await paths.getByText(seeded.arrowPathShown, { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { chromiumForThisFile, eventually, openFixture } from './support/browser.js';
+import { chromiumForThisFile, engine, eventually, openFixture } from './support/browser.js';
 import { consoleApi } from './support/consoleApi.js';
 import { perfFixtureHtml, routePerfAssets } from './support/perfFixture.js';
 
@@ -114,6 +114,9 @@ describe('performance reporting', () => {
       const at = entry[name]!;
       expect(Math.abs(report!.timing[field]! - (at || alwaysHappen.includes(name) ? entry.timeOrigin! + at : 0)), field).toBeLessThanOrEqual(1);
       // performance.timing is whole ms from its own start (Firefox's differs from timeOrigin by up to 1 ms).
+      // WebKit's legacy responseEnd is a moment of its own, 5 to 2000 ms from the entry's (seen
+      // here); the report reads the entry, checked above.
+      if (engine === 'webkit' && name === 'responseEnd') continue;
       if (at && timing[name]) expect(Math.abs(report!.timing[field]! - timing[name]!), `${field} against performance.timing`).toBeLessThanOrEqual(2);
     }
     expect(report!.timing.nt_nav_type).toBe(0);

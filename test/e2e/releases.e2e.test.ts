@@ -7,7 +7,7 @@ import type { IssueDetail, IssueGroupList, ReleaseDetail } from '@tarmac/server/
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chromiumForThisFile, eventually, itExceptIn } from './support/browser.js';
+import { chromiumForThisFile, eventually } from './support/browser.js';
 import { freePort } from './support/freePort.js';
 
 // Source maps, releases and the issue workflow end to end: the built demo and console served by
@@ -122,7 +122,7 @@ describe('source maps, releases and the issue workflow', () => {
     await consolePage.close();
   }, RELEASE_TEST_TIMEOUT_MS);
 
-  itExceptIn(['webkit'], 'open: the driver\'s getByText did not match its scope element (group-state), fixed in support/webkit; the rerun did not get this far')('resolves in the console, and the same error in a newer release regresses it', async () => {
+  it('resolves in the console, and the same error in a newer release regresses it', async () => {
     const baseURL = server!.baseURL;
     const consolePage = await browser.newPage();
     await consolePage.goto(`${baseURL}/console/#token=${token}`);

@@ -32,8 +32,10 @@ export function buildMessage({ level, type, message, extraArgs = [], stack, cont
   const error = message instanceof Error ? message : undefined;
   const text = cleanString(error ? error.message || String(error) : describeValue(message));
   const trace = parseStack(stack ?? error?.stack);
-  // An error event knows its place; otherwise the top frame is it.
-  const { fileName, lineNo, colNo } = place.fileName ? place : (trace.parsedStackTrace[0] ?? {});
+  // The top frame is where the error was made, which is where Chromium and Firefox place its
+  // error event too; WebKit's event names the throw instead (another column), which would give
+  // the same problem a group per engine. An event's place serves when there is no stack.
+  const { fileName, lineNo, colNo } = trace.parsedStackTrace[0] ?? place;
   const where: Place = { fileName: fileName && cleanString(fileName), lineNo: finite(lineNo), colNo: finite(colNo) };
   // Up to 20 keys with strings, finite numbers and booleans only (wire contract).
   const clean: ClientLogMessage['context'] = {};

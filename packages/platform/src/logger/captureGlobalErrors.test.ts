@@ -24,6 +24,18 @@ describe('captureGlobalErrors', () => {
     expect(message.parsedStackTrace[0]?.functionName).toBe('run');
   });
 
+  it("places an uncaught error at its stack's top frame when WebKit's event names the throw's column", () => {
+    const log = vi.fn<(entry: LogEntry) => void>();
+    const stop = captureGlobalErrors({ log });
+    const error = new Error('Demo: an uncaught error');
+    // WebKitGTK 2.50: the frame is where the Error was made, the event's column the throw's end.
+    error.stack = '@https://www.example.com/assets/app.js:1:1719';
+    fire('error', { error, message: 'Error: Demo: an uncaught error', filename: 'https://www.example.com/assets/app.js', lineno: 1, colno: 1766 });
+    stop();
+    const message = buildMessage(log.mock.calls[0]?.[0] as LogEntry);
+    expect(message).toMatchObject({ fileName: 'https://www.example.com/assets/app.js', lineNo: 1, colNo: 1719 });
+  });
+
   it('reports cross-origin "Script error." events that carry no error object', () => {
     const log = vi.fn<(entry: LogEntry) => void>();
     const stop = captureGlobalErrors({ log });

@@ -42,6 +42,17 @@ export function navigationStart(entry: PerformanceNavigationTiming): number {
 }
 
 /**
+ * TTFB where web-vitals drops it: when the navigation entry's responseStart is negative, which is
+ * every WebKit page that sends Cross-Origin-Opener-Policy (a new process, whose time origin comes
+ * after the response began). Measured from the entry's own start;
+ * undefined wherever web-vitals measures TTFB itself.
+ */
+export function ttfbBeforeTimeOrigin(): { value: number; entry: PerformanceNavigationTiming } | undefined {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (entry && entry.responseStart < 0) return { value: Math.max(0, entry.responseStart - navigationStart(entry)), entry };
+}
+
+/**
  * The navigation timing of this document with Boomerang's names and meaning: times are epoch
  * milliseconds (0 where the phase did not happen, e.g. no redirect or no TLS), `nt_red_cnt` the
  * redirect count, `nt_nav_type` 0 navigate / 1 reload / 2 back-forward, plus the protocol and

@@ -15,6 +15,20 @@ const ACTION_TIMEOUT_MS = 15_000;
 /** In-page test for "visible" as Playwright means it: a non-empty box, not visibility:hidden. */
 const SHOWN = 'const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };';
 
+/**
+ * In-page (a function body over `el`): scrolls `el` into view, then true once its box is the same
+ * after 100 ms and the element at its centre is `el`, inside it or its label; false: "not yet".
+ */
+const READY_TO_CLICK = `el.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = () => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].join(); };
+  const before = box();
+  return new Promise((wait) => setTimeout(wait, 100)).then(() => {
+    if (box() !== before) return false;
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && (el.contains(hit) || Array.from(el.labels || []).some((label) => label.contains(hit)));
+  });`;
+
 /** WebDriver key codes for the named keys the tests press. */
 export const KEYS: Record<string, string> = {
   Enter: '\uE007', Tab: '\uE004', Escape: '\uE00C', Backspace: '\uE003', Delete: '\uE017', Space: ' ',
@@ -145,7 +159,22 @@ export class WkLocator {
     return this.firstMatch(false, 'const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };');
   }
   async click(): Promise<void> {
-    return this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
+    // As Playwright does: first the element holds still and is what a click at its centre hits,
+    // so a page still laying out (a late widget pushing the footer down) does not take the click
+    // elsewhere. After 5 s of waiting (a custom control drawn over its input) it is clicked anyway.
+    // Another element taking the click (WebDriver's "element click intercepted": a banner still
+    // leaving) is waited out too, as Playwright retries a click whose target is covered.
+    const giveUpAt = Date.now() + ACTION_TIMEOUT_MS;
+    for (;;) {
+      const deadline = Date.now() + 5000;
+      while (!(await this.firstMatch<boolean>(true, READY_TO_CLICK)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      try {
+        return await this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
+      } catch (error) {
+        if (Date.now() > giveUpAt || !String((error as Error).message).includes('element click intercepted')) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
   /** Clicks when the box is not in the state asked for (`check` and `uncheck`). */
   private async setChecked(want: boolean): Promise<void> {

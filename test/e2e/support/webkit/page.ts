@@ -1,6 +1,7 @@
 // A Playwright-shaped Page over one WebDriver window of a WebKit session (the subset the browser
 // suite uses). Requests are watched and routed by the session's proxy (interceptor.ts).
 import { EventEmitter } from 'node:events';
+import { decodeValue, IN_PAGE_ENCODE } from './evalValue.js';
 import type { RouteHandler } from './interceptor.js';
 import { KEYS, WkLocator } from './locator.js';
 import { urlMatches, type UrlMatch, type WkRequest, type WkResponse } from './network.js';
@@ -128,13 +129,13 @@ export class WkPage extends EventEmitter {
 
   /** Playwright's page.evaluate: `fn(arg)` in the page, awaited there; the value comes back as JSON. */
   async evaluate<R>(fn: Fn, arg?: unknown): Promise<R> {
-    const reply = await this.execute<{ ok: boolean; undef?: boolean; value?: unknown; error?: string }>(
+    const reply = await this.execute<{ ok: boolean; json?: string; error?: string }>(
       `return Promise.resolve().then(() => (${callSource(fn)})(arguments[0]))
-         .then((value) => ({ ok: true, undef: value === undefined, value }), (e) => ({ ok: false, error: String(e && e.stack || e) }));`,
+         .then((value) => ({ ok: true, json: ${IN_PAGE_ENCODE}(value) }), (e) => ({ ok: false, error: String(e && e.stack || e) }));`,
       [arg],
     );
     if (!reply.ok) throw new Error(`page.evaluate: ${reply.error}`);
-    return (reply.undef ? undefined : reply.value) as R;
+    return decodeValue(reply.json) as R;
   }
   /** Polls `fn(arg)` until it is truthy. */
   async waitForFunction(fn: Fn, arg?: unknown, options: { timeout?: number; polling?: number } = {}): Promise<{ jsonValue: () => Promise<unknown> }> {

@@ -31,7 +31,7 @@ export class WebKitDriverProcess {
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 20_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited with code ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`WebKitWebDriver exited (${child.exitCode ?? child.signalCode})`);
       try {
         if ((await fetch(url + '/status')).ok) return new WebKitDriverProcess(url, child);
       } catch {
@@ -44,7 +44,9 @@ export class WebKitDriverProcess {
 
   /** Stops the driver (its browsers were closed with their sessions). */
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
+    // A driver ended by a signal (its own crash, or an earlier stop) has a signalCode and no
+    // exitCode; waiting for its 'exit' then would wait forever (it has been emitted).
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise((r) => this.child.once('exit', r));
     this.child.kill('SIGTERM');
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 3000);

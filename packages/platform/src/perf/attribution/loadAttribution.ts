@@ -2,6 +2,7 @@ import type { FCPMetric, LCPMetric, TTFBMetric } from 'web-vitals';
 import { cleanUrl, selectorOf } from './text.js';
 import { findLast } from './findLast.js';
 import type { AttributionFields } from './attributionForm.js';
+import { navigationStart } from '../navigationTimingFields.js';
 
 // Written by hand rather than taken from web-vitals' attribution build: that build alone is
 // 7.2 KB gzip, past this entry's 7 KB budget before anything is sent. These few lines read the
@@ -59,7 +60,9 @@ export function fcpAttribution(metric: FCPMetric): AttributionFields {
 export function ttfbAttribution(metric: TTFBMetric): AttributionFields {
   const nav = metric.entries[0];
   if (!(nav && 'fetchStart' in nav) || metric.navigationType === 'soft-navigation') return {};
-  const at = (time: number) => Math.max(0, time - (nav.activationStart ?? 0));
+  // From the navigation's real start: before the time origin where WebKit's times are negative.
+  const start = navigationStart(nav) || (nav.activationStart ?? 0);
+  const at = (time: number) => Math.max(0, time - start);
   const waited = at(nav.workerStart || nav.fetchStart);
   const dns = at(nav.domainLookupStart);
   const connect = at(nav.connectStart);

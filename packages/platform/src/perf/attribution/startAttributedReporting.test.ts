@@ -58,6 +58,19 @@ describe('startPerformanceReporting with attribution', () => {
     reporting.stop();
   });
 
+  it("measures TTFB where web-vitals drops it: WebKit's navigation times before the time origin", async () => {
+    // WebKitGTK 2.50 behind Cross-Origin-Opener-Policy: the page moved into a new process.
+    const entry = { type: 'navigate', fetchStart: -2276, domainLookupStart: -2276, connectStart: -2276, connectEnd: -2276, requestStart: -2276, responseStart: -2050, redirectStart: 0, workerStart: 0 };
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) => (type === 'navigation' ? [entry] : []) as never);
+    const reporting = startPerformanceReporting({});
+    hide();
+    await flush();
+    expect(forms[0]!.get('wv_ttfb')).toBe('226');
+    expect(forms[0]!.get('wa_ttfb_requestDuration')).toBe('226');
+    expect(forms[0]!.get('wa_ttfb_waitingDuration')).toBe('0');
+    reporting.stop();
+  });
+
   it('sends the first input delay as wv_fid with the page load, never with a route', async () => {
     const reporting = startPerformanceReporting({});
     firstInput(12.5);

@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { Metric, ReportOpts } from 'web-vitals';
-import { navigationTimingFields } from '../navigationTimingFields.js';
+import { navigationTimingFields, ttfbBeforeTimeOrigin } from '../navigationTimingFields.js';
 import { firstInputDelay } from '../lib/firstInputDelay.js';
 import { sendForm } from '../lib/sendForm.js';
 import { newId } from '../../transport/newId.js';
@@ -129,6 +129,12 @@ export function startPerformanceReporting(options: PerfReportingOptions): Attrib
     onINP(record(inp.attribute), opts);
     onFCP(record(fcpAttribution), opts);
     onTTFB(record(ttfbAttribution), opts);
+    // Where web-vitals drops TTFB (WebKit's navigation times before the time origin) it is ours.
+    const early = ttfbBeforeTimeOrigin();
+    if (early) {
+      const metric = { name: 'TTFB' as const, value: early.value, navigationType: early.entry.type, entries: [early.entry] };
+      record(ttfbAttribution)(metric);
+    }
     // FID's value only: its rating and id would be dropped here anyway.
     firstInputDelay((value) => void (hard.wv_fid = value));
   } catch (error) {
