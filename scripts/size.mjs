@@ -81,11 +81,12 @@ for (const [rel, budget] of Object.entries(extraFiles)) {
 // The totals are what one page can load at once: every budgeted entry, but of the two drop-in
 // alternatives `perf` and `perf/attribution` (a page loads one or the other) only one. DESIGN.md's
 // 25 KB holds for a page with the standard `perf`. A page that opts into attribution is counted
-// against 26.3 KB, not DESIGN.md's 25: measured 26.25 KB after issue 24's cuts, the attribution
-// layer itself being 1.6 KB over the standard page (its INP frames and LoAF scripts 0.85 KB, the
+// against 26.4 KB, not DESIGN.md's 25: measured 26.25 KB after issue 24's cuts, 26.34 KB once the
+// attribution entry kept TTFB where WebKit's navigation times precede the time origin (issue 23),
+// the attribution layer itself being 1.6 KB over the standard page (its INP frames and LoAF scripts 0.85 KB, the
 // LCP/FCP/TTFB subparts 0.44 KB, the rest its selectors, CLS source and route views), on top of
 // modules that each sit at their own budgets. README (Size budgets) has the per-module breakdown.
-const attributionTotalBudget = 26.3 * KB;
+const attributionTotalBudget = 26.4 * KB;
 const totals = [
   { name: 'one page, perf', without: 'perf/attribution', budget: totalBudget },
   { name: 'one page, perf/attrib.', without: 'perf', budget: attributionTotalBudget },
