@@ -2,15 +2,7 @@ import type { LogGroup } from '../logs/contract.js';
 import type { AlertCandidate } from './candidates.js';
 import { headline, levelWord } from './candidates.js';
 import type { AlertGroup, AlertRule } from './contract.js';
-
-/** A new or regressed group as the log store records it (issues: `log_group_events`). */
-export interface GroupEvent {
-  id: number;
-  kind: 'new' | 'regressed';
-  groupId: string;
-  release: string | null;
-  at: number;
-}
+import type { GroupEvent } from '../issues/contract.js';
 
 /** True when the group is one the rule watches: its product (if set) and at least its level. */
 export function watches(rule: AlertRule, group: LogGroup): boolean {

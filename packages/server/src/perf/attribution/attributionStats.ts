@@ -1,5 +1,6 @@
 import { addValue } from '../../rollups/sketch.js';
-import { decodeSketchesInto, emptySketches, encodeSketches } from '../../rollups/sketchCodec.js';
+import { emptySketches } from '../../rollups/sketchCodec.js';
+import { decodeSegments, encodeSegment } from './segments.js';
 import type { PerfReport } from '../contract.js';
 import { ATTRIBUTED_METRICS, OFFENDER_FIELDS, SUBPARTS } from './contract.js';
 import type { AttributedMetric, AttributionField, OffenderKind } from './contract.js';
@@ -137,41 +138,28 @@ export function encodeAttribution(stats: AttributionStats | null): Buffer {
       return [t.kind, t.target, t.count];
     });
   });
-  const json = Buffer.from(JSON.stringify(header));
-  const encoded = encodeSketches(sketches);
-  const out = Buffer.allocUnsafe(9 + json.length + encoded.length);
-  out[0] = 1;
-  out.writeUInt32BE(json.length, 1);
-  json.copy(out, 5);
-  out.writeUInt32BE(encoded.length, 5 + json.length);
-  encoded.copy(out, 9 + json.length);
-  return out;
+  return encodeSegment(header, sketches);
 }
 
 type StoredTarget = [OffenderKind, string, number];
 
 /** Adds every segment of `encoded` into `into`; throws on a buffer of another form. */
 export function decodeAttributionInto(encoded: Uint8Array, into: AttributionStats): void {
-  if (encoded.length === 0) return;
-  const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length);
-  let at = 1;
-  for (let segment = 0; segment < bytes[0]!; segment++) {
-    const length = bytes.readUInt32BE(at);
-    const header = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + length)) as StoredTarget[][];
-    at += 4 + length;
-    const sketchLength = bytes.readUInt32BE(at);
-    // The maps the segment's sketches add into, in the order they were encoded.
-    const targets: Sketch[] = [];
-    ATTRIBUTED_METRICS.forEach((metric, m) => {
-      targets.push(...into[m]!.subparts);
-      for (const [kind, target, count] of header[m]!) {
-        const stats = targetOf(into[m]!, metric, kind, target);
-        stats.count += count;
-        targets.push(...stats.sketches);
-      }
-    });
-    decodeSketchesInto(bytes.subarray(at + 4, at + 4 + sketchLength), targets);
-    at += 4 + sketchLength;
-  }
-  if (at !== bytes.length) throw new Error('attribution encoding longer than its segments');
+  decodeSegments<StoredTarget[][]>(
+    encoded,
+    (header) => {
+      // The maps the segment's sketches add into, in the order they were encoded.
+      const targets: Sketch[] = [];
+      ATTRIBUTED_METRICS.forEach((metric, m) => {
+        targets.push(...into[m]!.subparts);
+        for (const [kind, target, count] of header[m]!) {
+          const stats = targetOf(into[m]!, metric, kind, target);
+          stats.count += count;
+          targets.push(...stats.sketches);
+        }
+      });
+      return targets;
+    },
+    'attribution encoding',
+  );
 }

@@ -1,8 +1,9 @@
-import { decodeSketchesInto, emptySketches, encodeSketches } from '../../rollups/sketchCodec.js';
+import { emptySketches } from '../../rollups/sketchCodec.js';
 import { ATTRIBUTED_METRICS, SUBPARTS } from './contract.js';
 import type { AttributedMetric, OffenderKind } from './contract.js';
 import { addSketch, boundMetricAttribution, mergeMetricAttribution, targetOf } from './attributionStats.js';
 import type { MetricAttribution } from './attributionStats.js';
+import { decodeSegments, encodeSegment } from './segments.js';
 
 type Sketch = Map<number, number>;
 
@@ -45,39 +46,26 @@ export function encodeMetricRollup(rollup: MetricRollup, metric: AttributedMetri
     sketches.push(...t.sketches);
     return [t.kind, t.target, t.count];
   });
-  const json = Buffer.from(JSON.stringify([rollup.reports, targets]));
-  const encoded = encodeSketches(sketches);
-  const out = Buffer.allocUnsafe(9 + json.length + encoded.length);
-  out[0] = 1;
-  out.writeUInt32BE(json.length, 1);
-  json.copy(out, 5);
-  out.writeUInt32BE(encoded.length, 5 + json.length);
-  encoded.copy(out, 9 + json.length);
-  return out;
+  return encodeSegment([rollup.reports, targets], sketches);
 }
 
 /** Adds every segment of `encoded` into `into`; throws on a buffer of another form. */
 export function decodeMetricRollupInto(encoded: Uint8Array, into: MetricRollup, metric: AttributedMetric): void {
-  if (encoded.length === 0) return;
-  const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.length);
-  let at = 1;
-  for (let segment = 0; segment < bytes[0]!; segment++) {
-    const length = bytes.readUInt32BE(at);
-    const [reports, targets] = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + length)) as [number, Array<[OffenderKind, string, number]>];
-    at += 4 + length;
-    const sketchLength = bytes.readUInt32BE(at);
-    into.reports += reports;
-    // The maps the segment's sketches add into, in the order they were encoded.
-    const maps: Sketch[] = [into.value, ...into.attribution.subparts];
-    for (const [kind, target, count] of targets) {
-      const stats = targetOf(into.attribution, metric, kind, target);
-      stats.count += count;
-      maps.push(...stats.sketches);
-    }
-    decodeSketchesInto(bytes.subarray(at + 4, at + 4 + sketchLength), maps);
-    at += 4 + sketchLength;
-  }
-  if (at !== bytes.length) throw new Error('attribution rollup longer than its segments');
+  decodeSegments<[number, Array<[OffenderKind, string, number]>]>(
+    encoded,
+    ([reports, targets]) => {
+      into.reports += reports;
+      // The maps the segment's sketches add into, in the order they were encoded.
+      const maps: Sketch[] = [into.value, ...into.attribution.subparts];
+      for (const [kind, target, count] of targets) {
+        const stats = targetOf(into.attribution, metric, kind, target);
+        stats.count += count;
+        maps.push(...stats.sketches);
+      }
+      return maps;
+    },
+    'attribution rollup',
+  );
 }
 
 /** Segments a stored row may hold before a merge folds them into one. */
