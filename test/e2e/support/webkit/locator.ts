@@ -2,6 +2,7 @@
 // (inPage.ts) each time it is used, with Playwright's auto-waiting for the element before an action.
 import { resolverSource, type Step } from './inPage.js';
 import type { ElementRef } from './webdriver.js';
+import { GUARD_CLICK, TAKE_GUARD } from './clickGuard.js';
 
 /** What a locator needs from its page: run scripts and element commands in the page's window. */
 export interface LocatorHost {
@@ -163,18 +164,30 @@ export class WkLocator {
     // so a page still laying out (a late widget pushing the footer down) does not take the click
     // elsewhere. After 5 s of waiting (a custom control drawn over its input) it is clicked anyway.
     // Another element taking the click (WebDriver's "element click intercepted": a banner still
-    // leaving) is waited out too, as Playwright retries a click whose target is covered.
+    // leaving) is waited out too, as Playwright retries a click whose target is covered, and so
+    // is a click the page moved away from between aiming and landing (guardedClick).
     const giveUpAt = Date.now() + ACTION_TIMEOUT_MS;
     for (;;) {
       const deadline = Date.now() + 5000;
       while (!(await this.firstMatch<boolean>(true, READY_TO_CLICK)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       try {
-        return await this.act(true, (el) => this.host.elementCommand('POST', el, '/click'));
+        if (await this.act(true, (el) => this.guardedClick(el))) return;
+        if (Date.now() > giveUpAt) throw new Error(`locator ${JSON.stringify(this.steps)}: every click landed on another element for ${ACTION_TIMEOUT_MS} ms`);
       } catch (error) {
         if (Date.now() > giveUpAt || !String((error as Error).message).includes('element click intercepted')) throw error;
-        await new Promise((r) => setTimeout(r, 100));
       }
+      await new Promise((r) => setTimeout(r, 100));
     }
+  }
+  /**
+   * One WebDriver click on `el`, undone when it lands elsewhere (clickGuard.ts); true when `el`
+   * got it. A click that navigated away, so the guard cannot be read back, counts as delivered.
+   */
+  private async guardedClick(el: ElementRef): Promise<boolean> {
+    await this.host.execute(GUARD_CLICK, [el]);
+    await this.host.elementCommand('POST', el, '/click');
+    const missed = await this.host.execute<boolean>(TAKE_GUARD).catch(() => false);
+    return !missed;
   }
   /** Clicks when the box is not in the state asked for (`check` and `uncheck`). */
   private async setChecked(want: boolean): Promise<void> {
