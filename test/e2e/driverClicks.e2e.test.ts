@@ -32,4 +32,17 @@ describe('a click the page moves away from', () => {
     expect(await page.evaluate(() => (window as unknown as { clicked: string[] }).clicked)).toEqual(['target']);
     await page.close();
   });
+
+  it('passes a click on a label’s text to its checkbox, inside the label or named by it', async () => {
+    const page = await browser.newPage();
+    await openFixture(page, baseURL, 'driver-labels', `
+      <label><input type="checkbox" id="inside"> <span>Direct flights only</span></label>
+      <label for="apart"><span>Free cancellation</span></label>
+      <p><input type="checkbox" id="apart"></p>`);
+    await page.getByText('Direct flights only').click();
+    await page.getByText('Free cancellation').click();
+    expect(await page.locator('#inside').isChecked()).toBe(true);
+    expect(await page.locator('#apart').isChecked()).toBe(true);
+    await page.close();
+  });
 });

@@ -8,7 +8,8 @@
 
 /**
  * In-page (arguments[0]: the target element): guards the next click. Each of its pointer and mouse
- * events must land on the element, inside it, on one of its labels or (for a label) on its control;
+ * events must land on the element, inside it, on one of its labels, or on the control of a label
+ * the element is in (the click a label passes on to its checkbox);
  * from the first one that does not, this event and the rest of the click are stopped before any
  * page handler sees them, and the guard records the miss. WebKit hit-tests the press before the
  * page can move and the release after, so a miss can come on the release: the target then saw a
@@ -16,7 +17,8 @@
  */
 export const GUARD_CLICK = `const el = arguments[0];
   const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
-  const hits = (t) => el.contains(t) || Array.from(el.labels || []).some((l) => l.contains(t)) || (!!el.control && el.control === t);
+  const labelled = (a, b) => Array.from(a.labels || []).some((l) => l.contains(b));
+  const hits = (t) => el.contains(t) || labelled(el, t) || labelled(t, el);
   const guard = { missed: false, remove: () => types.forEach((type) => window.removeEventListener(type, check, true)) };
   function check(event) {
     if (!guard.missed && hits(event.target)) return;
