@@ -13,6 +13,8 @@ export interface LocatorHost {
 
 type TextMatch = string | RegExp;
 const ACTION_TIMEOUT_MS = 15_000;
+/** `waitFor`'s default: the other engines' DEFAULT_WAIT_MS (support/engine.ts), for a loaded CI machine. */
+const WAIT_FOR_MS = 60_000;
 /** In-page test for "visible" as Playwright means it: a non-empty box, not visibility:hidden. */
 const SHOWN = 'const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };';
 
@@ -220,7 +222,7 @@ export class WkLocator {
   }
   async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
     const state = options.state ?? 'visible';
-    const timeout = options.timeout ?? ACTION_TIMEOUT_MS * 2;
+    const timeout = options.timeout ?? WAIT_FOR_MS;
     const deadline = Date.now() + timeout;
     for (;;) {
       const [n, visible] = await this.inPage<[number, boolean]>('return [els.length, !!els[0] && shown(els[0])];');
