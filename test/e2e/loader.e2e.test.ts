@@ -71,6 +71,8 @@ describe('dynamic components in the demo', () => {
 
   it('shows the red error box in standalone mode', async () => {
     const { page } = await demoPage('?dev=1&standalone=1&locale=en');
+    // As a visitor would: once the deals widget above the button has arrived and moved it down.
+    await page.getByTestId('dynamic-deals').waitFor();
     await page.getByTestId('break-dynamic').click();
     const box = page.getByTestId('dev-error-box');
     await box.waitFor();
@@ -82,6 +84,7 @@ describe('dynamic components in the demo', () => {
   it('keeps the page working and logs the failure in production mode', async () => {
     const { page } = await demoPage('?dev=1&locale=en');
     const before = Date.now();
+    await page.getByTestId('dynamic-deals').waitFor();
     await page.getByTestId('break-dynamic').click();
     await page.getByTestId('broken-dynamic-fallback').waitFor();
     expect(await page.getByTestId('dev-error-box').count()).toBe(0);
