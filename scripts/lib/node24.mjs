@@ -40,21 +40,40 @@ function nodeDir() {
   });
 }
 
+/** Whether Node 24 (in `node`) can load the binding at `file`: built for its ABI, and whole. */
+async function loads(node, file, quiet = false) {
+  const script = `process.dlopen({ exports: {} }, ${JSON.stringify(file)})`;
+  return (await run(join(node, 'bin', 'node'), ['-e', script], quiet ? { stdio: 'ignore' } : {})) === 0;
+}
+
 /** better-sqlite3's binding built for that Node, in a copy of the installed package. */
-function sqliteBinding(node) {
+async function sqliteBinding(node) {
   const installed = join(root, 'node_modules', 'better-sqlite3');
   const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   const target = join(cacheRoot, `better-sqlite3-${version}-node-${NODE24_VERSION}`);
+  const binding = join(target, 'build', 'Release', 'better_sqlite3.node');
+  // A cached build Node 24 cannot load (one made against another Node's headers, before the
+  // check below existed) is made again rather than failing every SQLite test.
+  if (existsSync(target) && !(await loads(node, binding, true))) {
+    console.log(`· the cached better-sqlite3 build for Node ${NODE24_VERSION} does not load there: building it again`);
+    rmSync(target, { recursive: true, force: true });
+  }
   const gyp = join(dirname(process.env.npm_execpath || ''), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  return buildInto(target, async (work) => {
+  await buildInto(target, async (work) => {
     const copy = join(work, 'better-sqlite3');
     cpSync(installed, copy, { recursive: true, filter: (path) => !path.startsWith(join(installed, 'build')) });
     const nodeGyp = existsSync(gyp) ? [gyp] : [join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js')];
-    // Node 24 first on PATH, so node-gyp's own helpers run on it too.
-    const env = { ...process.env, PATH: `${join(node, 'bin')}:${process.env.PATH}` };
+    // Node 24 first on PATH, so node-gyp's own helpers run on it too. npm hands its config to the
+    // scripts it runs as npm_config_* variables, and node-gyp takes `npm_config_nodedir` over its
+    // own --nodedir: with Debian's npmrc (`nodedir=/usr`) the binding was built against the
+    // system Node 20's headers and no SQLite test could open a database on Node 24 (CI, stop 28).
+    const env = { ...process.env, PATH: `${join(node, 'bin')}:${process.env.PATH}`, npm_config_nodedir: node };
     await mustRun('node-gyp rebuild of better-sqlite3', join(node, 'bin', 'node'), [...nodeGyp, 'rebuild', '--release', `--nodedir=${node}`], { cwd: copy, env });
+    const built = join(copy, 'build', 'Release', 'better_sqlite3.node');
+    if (!(await loads(node, built))) throw new Error(`better-sqlite3 was built, but Node ${NODE24_VERSION} cannot load ${built}`);
     return copy;
-  }).then((dir) => join(dir, 'build', 'Release', 'better_sqlite3.node'));
+  });
+  return binding;
 }
 
 /** Node 24's folder and the better-sqlite3 binding built for it, made when the cache has neither. */
