@@ -45,4 +45,23 @@ describe('a click the page moves away from', () => {
     expect(await page.locator('#apart').isChecked()).toBe(true);
     await page.close();
   });
+
+  it('waits out a cover over its button, then clicks the next button as well', async () => {
+    const page = await browser.newPage();
+    // A cover over the whole page for 6 s: longer than the driver waits for a clear target
+    // before it clicks anyway, so WebDriver answers "element click intercepted" at least once.
+    await openFixture(page, baseURL, 'driver-cover', `
+      <button id="first" type="button">First</button>
+      <button id="second" type="button">Second</button>
+      <div id="cover" style="position:fixed;inset:0;background:rgba(0,0,0,.2)"></div>
+      <script>
+        window.clicked = [];
+        document.addEventListener('click', (event) => clicked.push(event.target.id || event.target.tagName), true);
+        setTimeout(() => document.getElementById('cover').remove(), 6000);
+      </script>`);
+    await page.locator('#first').click();
+    await page.locator('#second').click();
+    expect(await page.evaluate(() => (window as unknown as { clicked: string[] }).clicked)).toEqual(['first', 'second']);
+    await page.close();
+  });
 });

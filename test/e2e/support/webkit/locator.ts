@@ -187,7 +187,14 @@ export class WkLocator {
    */
   private async guardedClick(el: ElementRef): Promise<boolean> {
     await this.host.execute(GUARD_CLICK, [el]);
-    await this.host.elementCommand('POST', el, '/click');
+    try {
+      await this.host.elementCommand('POST', el, '/click');
+    } catch (error) {
+      // A click WebDriver refused (intercepted, stale) must not leave its guard behind: it would
+      // stop every later click on another element of this page.
+      await this.host.execute(TAKE_GUARD).catch(() => undefined);
+      throw error;
+    }
     const missed = await this.host.execute<boolean>(TAKE_GUARD).catch(() => false);
     return !missed;
   }
