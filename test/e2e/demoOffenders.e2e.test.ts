@@ -19,7 +19,7 @@ describe('the demo\'s performance offenders (?dev=1)', () => {
     await page.waitForFunction(() => {
       const hero = document.getElementById('dev-slow-hero') as HTMLImageElement | null;
       return !!hero?.complete && hero.naturalWidth > 0;
-    }, undefined, { timeout: 10_000 });
+    });
     await page.locator('#dev-late-banner').waitFor();
     await page.waitForTimeout(500);
     await page.locator('#dev-slow-click').click();

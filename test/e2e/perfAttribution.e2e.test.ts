@@ -27,9 +27,9 @@ async function runFixture(): Promise<{ page: Page; pageTag: string; form: URLSea
   await recordPerfReports(page);
   await routeAttributionAssets(page, baseURL, 1200);
   await openFixture(page, baseURL, 'attribution', attributionFixtureHtml({ pageId: unique('page'), pageTag }));
-  await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true);
   // The image is painted (the LCP is it) before the click ends LCP; a loaded machine paints late.
-  if (measuresVital('wv_lcp')) await page.waitForFunction(() => JSON.parse(localStorage.getItem('ref') ?? '{}').LCP?.target === '#hero', undefined, { timeout: 30_000 });
+  if (measuresVital('wv_lcp')) await page.waitForFunction(() => JSON.parse(localStorage.getItem('ref') ?? '{}').LCP?.target === '#hero');
   await page.waitForTimeout(500);
   await page.evaluate((ms) => ((window as unknown as { nextDelay: number }).nextDelay = ms), HANDLER_MS);
   await page.locator('#slow').click();

@@ -24,7 +24,7 @@ describe(`what ${engine} measures`, () => {
     const pageTag = unique('engines');
     await routePerfAssets(page, baseURL, 300);
     await openFixture(page, baseURL, 'perf', perfFixtureHtml({ pageId: unique('page'), pageTag, withImage: true }));
-    await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as { heroLoaded?: boolean }).heroLoaded === true);
     const types = await page.evaluate(() => PerformanceObserver.supportedEntryTypes);
     for (let i = 0; i < 3; i++) await clickSlow(page, 150);
     await page.goto(`${baseURL}/__fixture/after.html`);

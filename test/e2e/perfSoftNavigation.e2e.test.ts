@@ -5,6 +5,7 @@ import { consoleApi } from './support/consoleApi.js';
 import { openDemoAccepted, searchFor } from './support/demoSearch.js';
 import { measures, measuresVital } from './support/engineMeasures.js';
 import { recordPerfReports, sentPerfReports } from './support/perfReports.js';
+import { DEFAULT_WAIT_MS } from './support/engine.js';
 
 interface StoredReport {
   url: string | null;
@@ -39,12 +40,12 @@ describe('soft navigations', () => {
     const searchedAt = await page.evaluate(() => performance.now());
     await searchFor(page, 'flights', 'Madrid', 'Lisboa');
     const results = page.getByTestId('dynamic-results');
-    await expect.poll(() => results.getByTestId('offer').count(), { timeout: 30_000 }).toBe(10); // a loaded machine is slow
+    await expect.poll(() => results.getByTestId('offer').count(), { timeout: DEFAULT_WAIT_MS }).toBe(10); // a loaded machine is slow
     await page.waitForTimeout(800);
     // The route change sent the page load's report.
     expect(await sent(1, 'the page load report')).toHaveLength(1);
     await results.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 30_000 }).toBe('results-title');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: DEFAULT_WAIT_MS }).toBe('results-title');
     await page.waitForTimeout(800);
     await hide(page);
     const [load, first, second, ...more] = await sent(3, 'three reports');

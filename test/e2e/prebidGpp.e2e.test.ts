@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile } from './support/browser.js';
 import { ALLOWED_SYNCS, PUBLISHER_ORTB2, auctionOutcome, firedSyncs, openDemoWithPrebid, startAuction, type CmpApi, type VendorLegalBasis } from './support/prebidPage.js';
+import { DEFAULT_WAIT_MS } from './support/engine.js';
 
 // Prebid.js from npm, with its GPP consent module and its US National controls (gppControl_usnat),
 // on the demo page of a US visitor (`X-Geo-Country: US`): the bid request carries our GPP string
@@ -36,7 +37,7 @@ function usnatOf(gppString: string): Record<string, unknown> {
 }
 
 async function endedAuction(page: Page) {
-  await expect.poll(async () => (await auctionOutcome(page)).done, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await auctionOutcome(page)).done, { timeout: DEFAULT_WAIT_MS }).toBe(true);
 }
 
 /** A US visitor's demo page with Prebid, after one auction. */

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile } from './support/browser.js';
 import { ALLOWED_SYNCS, PREBID_SYNCS_USERS, PUBLISHER_ORTB2, auctionOutcome, firedSyncs, openDemoWithPrebid, startAuction, type CmpApi, type VendorLegalBasis } from './support/prebidPage.js';
+import { DEFAULT_WAIT_MS } from './support/engine.js';
 
 // Prebid.js from npm, with its own TCF consent module and TCF enforcement (tcfControl), reads our
 // CMP on the demo page: the auction waits for the visitor's choice, and what our test bidder may
@@ -35,7 +36,7 @@ const cmpTcString = (page: Page) =>
 
 /** Waits for Prebid to finish the auction and report its TCF enforcement. */
 async function endedAuction(page: Page) {
-  await expect.poll(async () => (await auctionOutcome(page)).done && (await auctionOutcome(page)).tcf2Enforcement !== null, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await auctionOutcome(page)).done && (await auctionOutcome(page)).tcf2Enforcement !== null, { timeout: DEFAULT_WAIT_MS }).toBe(true);
   return auctionOutcome(page);
 }
 
