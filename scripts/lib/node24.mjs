@@ -66,7 +66,8 @@ async function sqliteBinding(node) {
     // Node 24 first on PATH, so node-gyp's own helpers run on it too. npm hands its config to the
     // scripts it runs as npm_config_* variables, and node-gyp takes `npm_config_nodedir` over its
     // own --nodedir: with Debian's npmrc (`nodedir=/usr`) the binding was built against the
-    // system Node 20's headers and no SQLite test could open a database on Node 24 (CI, stop 28).
+    // system Node 20's headers and no SQLite test could open a database on Node 24 (a fresh-clone
+    // CI run of 2026-11-29).
     const env = { ...process.env, PATH: `${join(node, 'bin')}:${process.env.PATH}`, npm_config_nodedir: node };
     await mustRun('node-gyp rebuild of better-sqlite3', join(node, 'bin', 'node'), [...nodeGyp, 'rebuild', '--release', `--nodedir=${node}`], { cwd: copy, env });
     const built = join(copy, 'build', 'Release', 'better_sqlite3.node');
