@@ -158,10 +158,13 @@ describe('client logging end to end', () => {
     }
     // An oversize body is refused from its declared length, before any of it is read. Sending
     // the 2 MB as well raced the refusal: the server could close the socket while fetch was still
-    // writing, and fetch failed with EPIPE instead of reading the 413 (WebKit run, stop 28).
+    // writing, and fetch failed with EPIPE instead of reading the 413 (a whole WebKit run here,
+    // 2026-11-29).
     const oversize = await postDeclaringLength(endpoint, 2_000_000);
     expect(oversize.status, 'oversize body').toBe(413);
-    expect((JSON.parse(oversize.text) as { code: string }).code).toBe('TARMAC_BODY_TOO_LARGE');
+    const refusal = JSON.parse(oversize.text) as { code: string; reason: string };
+    expect(refusal.code).toBe('TARMAC_BODY_TOO_LARGE');
+    expect(refusal.reason.length, 'oversize body').toBeGreaterThan(0);
     expect((await post('hello', 'application/xml')).status).toBe(415);
     expect(await logGroups()).toEqual(before);
     // …and the server still takes good input afterwards.

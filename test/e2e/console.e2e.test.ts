@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile } from './support/browser.js';
-import { DEFAULT_WAIT_MS } from './support/engine.js';
 
 const baseURL = inject('baseURL');
 const token = inject('consoleToken');
@@ -50,7 +49,7 @@ describe('the console', () => {
     await ingest(message, 'loadFareRules');
     // No reload: the view refreshes itself.
     const row = page.getByTestId('log-group-row').filter({ hasText: message });
-    await row.waitFor();
+    await row.waitFor({ timeout: 10_000 });
     // The message folded 3 occurrences: the last 24 hours count them, with one bar in the trend.
     const inWindow = row.getByTestId('group-window');
     expect(await inWindow.getByTestId('group-window-total').textContent()).toBe('3');
@@ -61,7 +60,7 @@ describe('the console', () => {
     await detail.getByText('loadFareRules').first().waitFor();
     expect(await detail.textContent()).toContain('checkout.js');
     // The occurrence chart reads the same rollups: 3 in its (24-hour) window.
-    await expect.poll(() => detail.getByTestId('occurrence-total').textContent(), { timeout: DEFAULT_WAIT_MS }).toBe('3 in this window');
+    await expect.poll(() => detail.getByTestId('occurrence-total').textContent(), { timeout: 10_000 }).toBe('3 in this window');
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/console-logs.png` });
     await page.close();
   });
